@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GRDBCipher",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "GRDBCipher", targets: ["GRDBCipher"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLCipher",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]),
+        .target(
+            name: "GRDBCipher",
+            dependencies: ["CSQLCipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "GRDBCipherTests",
+            dependencies: ["GRDBCipher", "CSQLCipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+    ]
+)

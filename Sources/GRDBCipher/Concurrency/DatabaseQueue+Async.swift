@@ -1,0 +1,72 @@
+// The async twins of DatabaseQueue's methods. They suspend the calling task
+// and run the closure on the queue's own dispatch queue, so they never block a
+// thread of the cooperative pool.
+
+extension DatabaseQueue {
+    /// Runs `value` in a read-only transaction and returns its result.
+    ///
+    /// ```swift
+    /// let count = try await dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
+    /// ```
+    ///
+    /// - throws: `CancellationError` if the task is cancelled before the read
+    ///   starts, the error of `value`, or a ``DatabaseError``.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute { try $0.readOnlyTransaction(value) }
+    }
+
+    /// Runs `value` with no transaction and no write protection.
+    ///
+    /// - throws: `CancellationError`, or the error of `value`.
+    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute(value)
+    }
+
+    /// Runs `updates` in a transaction that commits if it returns and rolls
+    /// back if it throws.
+    ///
+    /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute { try $0.writeTransaction(nil, updates) }
+    }
+
+    /// Runs `updates` outside of any transaction.
+    ///
+    /// - throws: `CancellationError`, or the error of `updates`.
+    public func writeWithoutTransaction<T: Sendable>(
+        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
+        try await writer.execute(updates)
+    }
+
+    /// Runs `updates` outside of any transaction.
+    ///
+    /// - throws: `CancellationError`, or the error of `updates`.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
+        try await writer.execute(updates)
+    }
+
+    /// Runs `updates` outside of any transaction.
+    ///
+    /// - throws: `CancellationError`, or the error of `updates`.
+    public func inDatabase<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.execute(updates)
+    }
+
+    /// Re-encrypts the database with a new passphrase.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError`` if the database
+    ///   cannot be re-encrypted; it then stays readable with the current passphrase.
+    public func changePassphrase(_ passphrase: String) async throws {
+        try await writer.execute { try $0.changePassphrase(passphrase) }
+    }
+
+    /// Closes the connection.
+    ///
+    /// - throws: A ``DatabaseError`` if statements are still alive.
+    public func close() async throws {
+        try await writer.execute { try $0.close() }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// A database connection that serializes all accesses, for one file or an
+/// in-memory database.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.passphrase = "secret"
+/// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite", configuration: config)
+///
+/// try dbQueue.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// let count = try await dbQueue.read { db in
+///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+/// }
+/// ```
+///
+/// Accesses are not reentrant: calling `read` or `write` from inside another
+/// access of the same queue traps with a clear message instead of deadlocking.
+public final class DatabaseQueue: Sendable {
+    let writer: SerializedDatabase
+
+    /// The path of the database file, or ":memory:" for an in-memory database.
+    public let path: String
+
+    /// The configuration of the queue.
+    public let configuration: Configuration
+
+    /// Opens or creates the database file at `path`.
+    ///
+    /// - throws: A ``DatabaseError`` if the file cannot be opened, the key is
+    ///   wrong, or the linked library is not SQLCipher 4.5+.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue")
+    }
+
+    /// Opens an in-memory database. With a name, every queue opened with the
+    /// same name in the process shares the database, which lives as long as
+    /// one of them; without a name (`DatabaseQueue()`), it is private.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public init(named name: String? = nil, configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        if let name {
+            let escaped = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
+            path = "file:\(escaped)?mode=memory&cache=shared"
+            writer = try SerializedDatabase(
+                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue", usesURI: true)
+        } else {
+            path = ":memory:"
+            writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue")
+        }
+    }
+
+    /// Closes the connection. Later accesses throw a ``DatabaseError``.
+    ///
+    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if statements made in an
+    ///   access are still alive; the connection then stays open.
+    public func close() throws {
+        try writer.sync { try $0.close() }
+    }
+
+    // MARK: - Reading
+
+    /// Runs `value` in a read-only transaction and returns its result.
+    /// Attempts to write fail with `SQLITE_READONLY`.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.sync { try $0.readOnlyTransaction(value) }
+    }
+
+    /// Runs `value` with the connection, with no transaction and no write
+    /// protection.
+    ///
+    /// - throws: The error of `value`.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.sync(value)
+    }
+
+    /// Like ``unsafeRead(_:)-(Database)->T``, but allowed inside another access of this queue.
+    ///
+    /// - throws: The error of `value`.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(value)
+    }
+
+    // MARK: - Writing
+
+    /// Runs `updates` in a transaction that commits if it returns and rolls
+    /// back if it throws.
+    ///
+    /// - throws: The error of `updates`, or a ``DatabaseError`` if the
+    ///   transaction cannot commit.
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync { try $0.writeTransaction(nil, updates) }
+    }
+
+    /// Runs `updates` with the connection, outside of any transaction.
+    ///
+    /// - throws: The error of `updates`.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Runs `updates` with the connection, outside of any transaction. A queue
+    /// has one connection, so this is ``writeWithoutTransaction(_:)-(Database)->T``.
+    ///
+    /// - throws: The error of `updates`.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Runs `updates` with the connection, outside of any transaction.
+    ///
+    /// - throws: The error of `updates`.
+    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
+    /// access of this queue.
+    ///
+    /// - throws: The error of `updates`.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(updates)
+    }
+
+    /// Re-encrypts the database with a new passphrase; see
+    /// ``Database/changePassphrase(_:)-(String)``. Reopen other connections to the file
+    /// with the new passphrase.
+    ///
+    /// ```swift
+    /// try dbQueue.changePassphrase("correct horse battery staple")
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current passphrase.
+    public func changePassphrase(_ passphrase: String) throws {
+        try writer.sync { try $0.changePassphrase(passphrase) }
+    }
+
+    // MARK: - Callbacks
+
+    /// Schedules `value` in a read-only transaction and returns at once.
+    /// `value` receives the connection, or the error that prevented the read.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.asyncExecute { db in
+            do {
+                try db.readOnlyTransaction { db in value(.success(db)) }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Schedules `value` with the connection, with no transaction and no write
+    /// protection, and returns at once.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.asyncExecute { db in
+            do {
+                try db.checkUsable()
+                value(.success(db))
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Schedules `updates` in a transaction and returns at once; `completion`
+    /// then receives the connection and the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void)
+    {
+        writer.asyncExecute { db in
+            let result = Result { try db.writeTransaction(nil, updates) }
+            completion(db, result)
+        }
+    }
+
+    /// Schedules `updates` outside of any transaction and returns at once.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.asyncExecute(updates)
+    }
+
+    /// Schedules `updates` outside of any transaction and returns at once. A
+    /// queue has one connection, so this is ``asyncWriteWithoutTransaction(_:)``.
+    public func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.asyncExecute(updates)
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+
+/// One SQLite connection and the serial dispatch queue that owns it. All
+/// access to the connection goes through `sync`, `reentrantSync`, `execute`
+/// or `asyncExecute`.
+final class SerializedDatabase: @unchecked Sendable {
+    // Safe: `db` is only touched on `queue`, which runs one block at a time.
+    private let queue: DispatchQueue
+    private let db: Database
+    private let onQueueKey = DispatchSpecificKey<Void>()
+
+    init(path: String, configuration: Configuration, defaultLabel: String, usesURI: Bool = false) throws {
+        let label = configuration.label ?? defaultLabel
+        queue = DispatchQueue(label: label)
+        queue.setSpecific(key: onQueueKey, value: ())
+        // Open on the queue, so the connection is only ever touched there.
+        db = try queue.sync {
+            try Database(path: path, description: label, configuration: configuration, usesURI: usesURI)
+        }
+    }
+
+    /// Whether the current code runs on this connection's queue.
+    var isOnQueue: Bool { DispatchQueue.getSpecific(key: onQueueKey) != nil }
+
+    /// Runs `block` with the connection and waits for it. Traps when called
+    /// from inside another access to the same connection, which would deadlock.
+    func sync<T>(_ block: (Database) throws -> T) rethrows -> T {
+        precondition(
+            !isOnQueue,
+            "Database methods are not reentrant: this access is nested inside another access to the same "
+                + "database. Use the `db` you already have, or unsafeReentrantRead/unsafeReentrantWrite.")
+        return try queue.sync { try block(db) }
+    }
+
+    /// Runs `block` with the connection, directly if already on its queue.
+    func reentrantSync<T>(_ block: (Database) throws -> T) rethrows -> T {
+        if isOnQueue {
+            return try block(db)
+        }
+        return try queue.sync { try block(db) }
+    }
+
+    /// Runs `block` on the connection's queue without blocking the caller's
+    /// thread: the task suspends until the block is done.
+    ///
+    /// - throws: `CancellationError` if the task is cancelled before the block
+    ///   starts, or the error of `block`.
+    func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try block(self.db) })
+            }
+        }
+    }
+
+    /// Schedules `block` on the connection's queue and returns at once.
+    func asyncExecute(_ block: @escaping @Sendable (Database) -> Void) {
+        queue.async {
+            block(self.db)
+        }
+    }
+}

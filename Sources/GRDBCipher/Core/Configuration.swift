@@ -1,0 +1,133 @@
+import Foundation
+
+/// The options of a database connection, queue or pool.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.passphrase = "secret"
+/// config.foreignKeysEnabled = true
+/// config.prepareDatabase { db in
+///     db.trace { print($0) }
+/// }
+/// let dbQueue = try DatabaseQueue(path: "/path/to/db.sqlite", configuration: config)
+/// ```
+///
+/// The passphrase is kept as bytes that are zeroed when no configuration
+/// refers to them any longer, and it never appears in a description or mirror.
+public struct Configuration: Sendable {
+    /// Whether foreign key constraints are enforced. Default true.
+    public var foreignKeysEnabled = true
+
+    /// Whether connections open the database read-only. Default false.
+    public var readonly = false
+
+    /// A label that names the connections' dispatch queues, for debugging.
+    public var label: String?
+
+    /// Whether SQLite accepts double-quoted string literals (`WHERE name = "foo"`),
+    /// a misfeature that turns typos in column names into strings. Default false.
+    public var acceptsDoubleQuotedStringLiterals = false
+
+    /// Whether statement arguments appear in error descriptions and traces.
+    /// Default false, since arguments often hold user data.
+    public var publicStatementArguments = false
+
+    /// How a connection behaves when another connection holds a lock.
+    public var busyMode: Database.BusyMode = .immediateError
+
+    /// The journal mode of a database queue.
+    public enum JournalModeConfiguration: Sendable {
+        /// SQLite's default (rollback journal), or whatever the file already uses.
+        case `default`
+        /// Write-ahead logging.
+        case wal
+    }
+
+    /// The journal mode of a database queue. Default `.default`.
+    public var journalMode = JournalModeConfiguration.default
+
+    /// The maximum number of concurrent readers of a database pool. Default 5.
+    public var maximumReaderCount = 5
+
+    /// Where SQLCipher writes its own log lines (a wrong key logs "hmac check
+    /// failed" errors, for example). Default ``CipherLogDestination/discarded``:
+    /// a server library must not write to standard error on its own.
+    ///
+    /// SQLCipher's log is process-wide: the destination of the most recently
+    /// opened connection applies to all connections.
+    public var cipherLogDestination = CipherLogDestination.discarded
+
+    /// The passphrase that encrypts the database, applied to every connection
+    /// before any other statement. nil (the default) opens plaintext databases.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.passphrase = "secret"
+    /// ```
+    public var passphrase: String? {
+        get { keyMaterial.map { String(decoding: $0.bytes, as: UTF8.self) } }
+        set { keyMaterial = newValue.map { KeyMaterial(Array($0.utf8)) } }
+    }
+
+    var keyMaterial: KeyMaterial?
+
+    private(set) var preparationFunctions: [@Sendable (Database) throws -> Void] = []
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Adds a function that runs when each connection opens, after the
+    /// ``passphrase`` is applied and before the library's own set-up runs.
+    /// The place to call ``Database/usePassphrase(_:)-(String)`` when the
+    /// passphrase comes from elsewhere:
+    ///
+    /// ```swift
+    /// config.prepareDatabase { db in
+    ///     try db.usePassphrase(try keychain.passphrase())
+    /// }
+    /// ```
+    ///
+    /// An error thrown by the function fails the opening of the connection.
+    public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
+        preparationFunctions.append(setup)
+    }
+}
+
+extension Configuration: CustomStringConvertible, CustomReflectable {
+    /// A description that never shows the passphrase.
+    public var description: String {
+        "Configuration(label: \(label ?? "nil"), readonly: \(readonly), "
+            + "foreignKeysEnabled: \(foreignKeysEnabled), passphrase: \(keyMaterial == nil ? "nil" : "<redacted>"))"
+    }
+
+    /// A mirror that never shows the passphrase.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "label": label as Any,
+            "readonly": readonly,
+            "foreignKeysEnabled": foreignKeysEnabled,
+            "passphrase": keyMaterial == nil ? "nil" : "<redacted>",
+        ])
+    }
+}
+
+/// Where SQLCipher writes its own log lines.
+public enum CipherLogDestination: Hashable, Sendable {
+    /// Nowhere (the default).
+    case discarded
+    /// The process's standard error.
+    case standardError
+    /// The process's standard output.
+    case standardOutput
+    /// A file, appended to.
+    case file(String)
+
+    var pragmaValue: String {
+        switch self {
+        case .discarded: return "/dev/null"
+        case .standardError: return "stderr"
+        case .standardOutput: return "stdout"
+        case .file(let path): return path
+        }
+    }
+}

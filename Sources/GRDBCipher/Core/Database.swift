@@ -1,0 +1,334 @@
+import CSQLCipher
+import Foundation
+
+/// One SQLite connection.
+///
+/// You do not create a `Database` yourself: a ``DatabaseQueue`` gives one to
+/// the closures of its `read` and `write` methods, and serializes all access
+/// to it. Do not let it escape these closures.
+///
+/// ```swift
+/// try dbQueue.write { db in
+///     try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT)")
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+///     print(db.lastInsertedRowID)
+/// }
+/// ```
+public final class Database {
+    /// The raw SQLite connection (`sqlite3 *`), nil once closed.
+    public private(set) var sqliteConnection: SQLiteConnection?
+
+    /// The configuration of the connection.
+    public let configuration: Configuration
+
+    /// A description of the connection ("GRDBCipher.DatabaseQueue", or the
+    /// configuration label), for debugging.
+    public let description: String
+
+    /// Whether a key was applied to this connection.
+    var isKeyed = false
+
+    private var statementCache: [String: Statement] = [:]
+    var traceCallback: ((TraceEvent) -> Void)?
+    var savepointDepth = 0
+
+    /// Opens a connection and sets it up: keys it, runs the configuration's
+    /// preparation functions and checks that the file can be read.
+    ///
+    /// - throws: A ``DatabaseError`` if the file cannot be opened, the linked
+    ///   library is not SQLCipher 4.5+, or the key is wrong.
+    init(path: String, description: String, configuration: Configuration, usesURI: Bool = false) throws {
+        try SQLCipherLibrary.checkLinkedLibrary()
+        SQLCipherLibrary.routeLog(to: configuration.cipherLogDestination)
+        self.configuration = configuration
+        self.description = description
+
+        var handle: OpaquePointer?
+        var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        // Each connection is only used from its own serial queue.
+        flags |= SQLITE_OPEN_NOMUTEX
+        if usesURI { flags |= SQLITE_OPEN_URI }
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError.fromConnection(handle, code: code)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        sqliteConnection = handle
+        do {
+            try setUp(handle)
+        } catch {
+            close(force: true)
+            throw error
+        }
+    }
+
+    deinit {
+        close(force: true)
+    }
+
+    private func setUp(_ handle: OpaquePointer) throws {
+        // Only C calls before the key: a statement could read the file, and
+        // SQLCipher needs the key before the first read.
+        sqlite3_extended_result_codes(handle, 1)
+        if !configuration.acceptsDoubleQuotedStringLiterals {
+            sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, 0)
+            sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0)
+        }
+        setUpBusyMode(handle)
+        if let keyMaterial = configuration.keyMaterial {
+            try applyKey(keyMaterial)
+        }
+        for prepare in configuration.preparationFunctions {
+            try prepare(self)
+        }
+        try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
+        if isKeyed {
+            // This Debian build writes temporary tables and indexes to files by
+            // default, and SQLCipher does not encrypt them.
+            try execute(sql: "PRAGMA temp_store = MEMORY")
+        }
+        // The first read of the file: a wrong key fails here, not later.
+        try execute(sql: "SELECT count(*) FROM sqlite_master")
+        if configuration.journalMode == .wal && !configuration.readonly {
+            try enableWAL()
+        }
+    }
+
+    func enableWAL() throws {
+        let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" || sqlite3_db_filename(sqliteConnection, nil).map({ $0.pointee == 0 }) == true else {
+            throw DatabaseError(message: "could not enable WAL mode (journal mode is \(mode ?? "unknown"))")
+        }
+    }
+
+    /// Throws if the connection is closed.
+    @inline(__always)
+    func checkUsable() throws {
+        if sqliteConnection == nil {
+            throw DatabaseError.misuse("connection is closed")
+        }
+    }
+
+    @inline(__always)
+    func connection() throws -> OpaquePointer {
+        guard let sqliteConnection else { throw DatabaseError.misuse("connection is closed") }
+        return sqliteConnection
+    }
+
+    /// Closes the connection. Throws `SQLITE_BUSY` if statements made by the
+    /// user are still alive; the connection stays open then.
+    func close() throws {
+        guard let handle = sqliteConnection else { return }
+        statementCache.removeAll()
+        let code = sqlite3_close(handle)
+        if code != SQLITE_OK {
+            throw DatabaseError.fromConnection(handle, code: code)
+        }
+        sqliteConnection = nil
+    }
+
+    /// Closes the connection even if statements are alive (SQLite finishes
+    /// closing when the last one is finalized).
+    func close(force: Bool) {
+        guard let handle = sqliteConnection else { return }
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+        sqliteConnection = nil
+    }
+
+    // MARK: - Properties
+
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertedRowID: Int64 {
+        sqliteConnection.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    public var changesCount: Int {
+        sqliteConnection.map { Int(sqlite3_changes64($0)) } ?? 0
+    }
+
+    /// The number of rows changed since the connection opened.
+    public var totalChangesCount: Int {
+        sqliteConnection.map { Int(sqlite3_total_changes64($0)) } ?? 0
+    }
+
+    /// Whether a transaction is open.
+    public var isInsideTransaction: Bool {
+        sqliteConnection.map { sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
+    /// Whether the connection cannot write (opened read-only, or inside a
+    /// read-only access).
+    public var isReadOnly: Bool {
+        guard let sqliteConnection else { return true }
+        if sqlite3_db_readonly(sqliteConnection, "main") == 1 { return true }
+        return (try? Bool.fetchOne(self, sql: "PRAGMA query_only")) ?? false
+    }
+
+    // MARK: - Statements
+
+    /// Prepares one statement.
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid or holds more than
+    ///   one statement.
+    public func makeStatement(sql: String) throws -> Statement {
+        let handle = try connection()
+        return try sql.withCString { start -> Statement in
+            var sqliteStatement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v3(handle, start, -1, 0, &sqliteStatement, &tail)
+            guard code == SQLITE_OK else {
+                throw DatabaseError.fromConnection(handle, code: code, sql: sql)
+            }
+            guard let sqliteStatement else {
+                throw DatabaseError.misuse("no statement in SQL", sql: sql)
+            }
+            let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: sql)
+            if let tail, try containsStatement(tail, handle: handle) {
+                throw DatabaseError.misuse(
+                    "multiple statements found; use execute(sql:) to run several statements", sql: sql)
+            }
+            return statement
+        }
+    }
+
+    /// Whether the rest of an SQL string holds another statement, and not only
+    /// white space, semicolons or comments.
+    private func containsStatement(_ sql: UnsafePointer<CChar>, handle: OpaquePointer) throws -> Bool {
+        var pointer = sql
+        while let byte = Optional(UInt8(bitPattern: pointer.pointee)), byte != 0 {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ";") {
+                pointer += 1
+                continue
+            }
+            var sqliteStatement: OpaquePointer?
+            let code = sqlite3_prepare_v3(handle, pointer, -1, 0, &sqliteStatement, nil)
+            sqlite3_finalize(sqliteStatement)
+            return code != SQLITE_OK || sqliteStatement != nil
+        }
+        return false
+    }
+
+    /// Returns a prepared statement from the connection's cache, preparing it
+    /// the first time. Reuse avoids parsing the SQL again.
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid or holds more than
+    ///   one statement.
+    public func cachedStatement(sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            // A cursor may still iterate this statement: give a fresh one then.
+            if statement.isBusy {
+                return try makeStatement(sql: sql)
+            }
+            return statement
+        }
+        let statement = try makeStatement(sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs one or several SQL statements, separated by semicolons.
+    ///
+    /// The statements share the arguments: each takes the positional values it
+    /// needs, in order, and named values by name. Each statement is checked
+    /// before it runs; unused positional values are an error.
+    ///
+    /// ```swift
+    /// try db.execute(sql: """
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     INSERT INTO player (name) VALUES (?);
+    ///     """, arguments: ["Arthur", "Barbara"])
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid, the arguments do
+    ///   not fit, or SQLite fails.
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        let handle = try connection()
+        var consumer = ArgumentConsumer(arguments)
+        try sql.withCString { start in
+            var cursor = start
+            while cursor.pointee != 0 {
+                var sqliteStatement: OpaquePointer?
+                var tail: UnsafePointer<CChar>?
+                let code = sqlite3_prepare_v3(handle, cursor, -1, 0, &sqliteStatement, &tail)
+                guard code == SQLITE_OK else {
+                    throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: cursor))
+                }
+                guard let tail else { break }
+                defer { cursor = tail }
+                guard let sqliteStatement else { continue }
+                let statementSQL = String(cString: sqlite3_sql(sqliteStatement))
+                let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
+                let values = try consumer.values(for: sqliteStatement, sql: statementSQL)
+                try statement.bind(values, arguments: arguments)
+                try statement.execute()
+            }
+        }
+        try consumer.checkAllConsumed(sql: sql)
+    }
+
+    /// Runs SQL built with interpolation; interpolated values are bound as
+    /// arguments, never spliced into the SQL text.
+    ///
+    /// ```swift
+    /// try db.execute(literal: "UPDATE player SET score = \(score) WHERE id = \(id)")
+    /// ```
+    public func execute(literal sqlLiteral: SQL) throws {
+        try execute(sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+    }
+
+    /// Prepares one statement from SQL built with interpolation, with its
+    /// arguments bound.
+    public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let statement = try makeStatement(sql: sqlLiteral.sql)
+        try statement.setArguments(sqlLiteral.arguments)
+        return statement
+    }
+
+    // MARK: - Busy mode
+
+    /// How a connection behaves when it meets a lock held by another connection.
+    public enum BusyMode: Sendable {
+        /// Fail at once with `SQLITE_BUSY`.
+        case immediateError
+        /// Retry for up to this many seconds, then fail with `SQLITE_BUSY`.
+        case timeout(TimeInterval)
+        /// Ask the callback, with the number of tries so far, whether to retry.
+        case callback(BusyCallback)
+    }
+
+    /// Returns whether to retry after `numberOfTries` attempts to take a lock.
+    public typealias BusyCallback = @Sendable (_ numberOfTries: Int) -> Bool
+
+    private final class BusyCallbackBox {
+        let callback: BusyCallback
+        init(_ callback: @escaping BusyCallback) { self.callback = callback }
+    }
+
+    private var busyCallbackBox: BusyCallbackBox?
+
+    private func setUpBusyMode(_ handle: OpaquePointer) {
+        switch configuration.busyMode {
+        case .immediateError:
+            break
+        case .timeout(let seconds):
+            sqlite3_busy_timeout(handle, CInt(clamping: Int((seconds * 1000).rounded(.up))))
+        case .callback(let callback):
+            let box = BusyCallbackBox(callback)
+            busyCallbackBox = box
+            sqlite3_busy_handler(handle, { context, tries in
+                let box = Unmanaged<BusyCallbackBox>.fromOpaque(context!).takeUnretainedValue()
+                return box.callback(Int(tries)) ? 1 : 0
+            }, Unmanaged.passUnretained(box).toOpaque())
+        }
+    }
+}
+
+/// `sqlite3_db_config` is variadic and cannot be called from Swift directly.
+@discardableResult
+private func sqlite3_db_config_int(_ handle: OpaquePointer, _ option: CInt, _ value: CInt) -> CInt {
+    grdbcipher_db_config_int(handle, option, value)
+}

@@ -1,0 +1,130 @@
+import CSQLCipher
+
+/// An error thrown by SQLite or by GRDBCipher.
+///
+/// A `DatabaseError` carries the SQLite result codes, SQLite's message and the
+/// SQL that failed. The statement arguments are only shown in `description`
+/// when ``Configuration/publicStatementArguments`` is true, since they often
+/// contain user data. A passphrase or key never appears in any of its fields.
+///
+/// ```swift
+/// do {
+///     try db.execute(sql: "INSERT INTO player (id) VALUES (1)")
+/// } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+///     print(error.message ?? "")
+/// }
+/// ```
+public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+    /// The extended result code (`SQLITE_CONSTRAINT_FOREIGNKEY`, for example).
+    public let extendedResultCode: ResultCode
+
+    /// The primary result code (`SQLITE_CONSTRAINT`, for example).
+    public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
+
+    /// The error message.
+    public let message: String?
+
+    /// The SQL that failed, if any.
+    public let sql: String?
+
+    /// The arguments of the statement that failed, if any.
+    public let arguments: StatementArguments?
+
+    let publicStatementArguments: Bool
+
+    /// Creates a database error.
+    ///
+    /// - parameters:
+    ///   - resultCode: A primary or extended result code (default `SQLITE_ERROR`).
+    ///   - message: The error message.
+    ///   - sql: The SQL that failed.
+    ///   - arguments: The statement arguments.
+    ///   - publicStatementArguments: Whether `description` shows the arguments.
+    public init(
+        resultCode: ResultCode = .SQLITE_ERROR,
+        message: String? = nil,
+        sql: String? = nil,
+        arguments: StatementArguments? = nil,
+        publicStatementArguments: Bool = false)
+    {
+        self.extendedResultCode = resultCode
+        self.message = message
+        self.sql = sql.map(SecretRedaction.redactedSQL)
+        self.arguments = arguments
+        self.publicStatementArguments = publicStatementArguments
+    }
+
+    /// The error as it reads in logs: code, message, SQL and, only when
+    /// ``Configuration/publicStatementArguments`` is true, the arguments.
+    public var description: String {
+        var text = "SQLite error \(resultCode.rawValue)"
+        if let message {
+            text += ": \(message)"
+        }
+        if let sql {
+            text += " - while executing `\(sql)`"
+        }
+        if publicStatementArguments, let arguments, !arguments.isEmpty {
+            text += " with arguments \(arguments)"
+        }
+        return text
+    }
+
+    /// The error with its statement arguments, even when they are not public.
+    /// For local debugging only: arguments often hold user data.
+    public var expandedDescription: String {
+        var text = description
+        if !publicStatementArguments, let arguments, !arguments.isEmpty {
+            text += " with arguments \(arguments)"
+        }
+        return text
+    }
+}
+
+extension DatabaseError {
+    /// Builds the error that SQLite reported on a connection, with a message that
+    /// tells a wrong key apart from a damaged page.
+    static func fromConnection(
+        _ connection: OpaquePointer?,
+        code: CInt,
+        sql: String? = nil,
+        arguments: StatementArguments? = nil,
+        publicStatementArguments: Bool = false) -> DatabaseError
+    {
+        var extended = code
+        var message: String? = nil
+        if let connection {
+            let connectionCode = sqlite3_extended_errcode(connection)
+            if connectionCode & 0xFF == code & 0xFF { extended = connectionCode }
+            message = String(cString: sqlite3_errmsg(connection))
+        } else {
+            message = String(cString: sqlite3_errstr(code))
+        }
+        return DatabaseError(
+            resultCode: ResultCode(rawValue: extended),
+            message: explainedMessage(message, code: extended & 0xFF),
+            sql: sql,
+            arguments: arguments,
+            publicStatementArguments: publicStatementArguments)
+    }
+
+    /// SQLCipher reports a wrong key as `SQLITE_NOTADB` and an altered page as
+    /// `SQLITE_CORRUPT`, with SQLite's generic wording: say what they mean here.
+    private static func explainedMessage(_ message: String?, code: CInt) -> String? {
+        switch code {
+        case CSQLCipher.SQLITE_NOTADB:
+            return "\(message ?? "file is not a database"): wrong passphrase or key, "
+                + "or not an SQLCipher database encrypted with these cipher settings"
+        case CSQLCipher.SQLITE_CORRUPT:
+            return "\(message ?? "database disk image is malformed"): a page is damaged "
+                + "or failed authentication (the file was altered)"
+        default:
+            return message
+        }
+    }
+
+    /// An error for a misuse of the library, detected before SQLite runs anything.
+    static func misuse(_ message: String, sql: String? = nil, arguments: StatementArguments? = nil) -> DatabaseError {
+        DatabaseError(resultCode: .SQLITE_MISUSE, message: message, sql: sql, arguments: arguments)
+    }
+}

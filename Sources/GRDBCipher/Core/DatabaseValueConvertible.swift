@@ -1,0 +1,121 @@
+import CSQLCipher
+
+/// A type that can be stored in and read from a database column.
+///
+/// ```swift
+/// struct Email: DatabaseValueConvertible {
+///     var rawValue: String
+///     var databaseValue: DatabaseValue { rawValue.databaseValue }
+///     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Email? {
+///         String.fromDatabaseValue(dbValue).map(Email.init)
+///     }
+/// }
+/// ```
+public protocol DatabaseValueConvertible {
+    /// The value to store in the database.
+    var databaseValue: DatabaseValue { get }
+
+    /// Returns a value decoded from a database value, or nil if it cannot be
+    /// decoded.
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self?
+}
+
+/// A type that reads itself straight from an SQLite statement column,
+/// without building a ``DatabaseValue`` first: the fetch fast path.
+public protocol StatementColumnConvertible {
+    /// Reads the value from a non-NULL column of the current row, or returns
+    /// nil if the column cannot be decoded (an integer overflow, for example).
+    ///
+    /// - parameters:
+    ///   - sqliteStatement: A statement that has a current row.
+    ///   - index: A valid column index whose value is not NULL.
+    init?(sqliteStatement: SQLiteStatement, index: CInt)
+
+    /// Reads a column of the current row: nil if it cannot be decoded.
+    /// The default implementation returns nil for NULL and calls
+    /// ``init(sqliteStatement:index:)`` otherwise; `Optional` reads NULL as nil.
+    static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self?
+}
+
+/// A raw SQLite statement handle (`sqlite3_stmt *`).
+public typealias SQLiteStatement = OpaquePointer
+
+/// A raw SQLite connection handle (`sqlite3 *`).
+public typealias SQLiteConnection = OpaquePointer
+
+/// The error thrown when a database value cannot be decoded into the requested type.
+func conversionError(
+    _ dbValue: DatabaseValue, to type: Any.Type, column: String?, sql: String?) -> DatabaseError
+{
+    var message = "could not decode \(dbValue.storageDescription) as \(type)"
+    if let column { message += " from column \(column)" }
+    return DatabaseError(resultCode: .SQLITE_MISMATCH, message: message, sql: sql)
+}
+
+extension DatabaseValue {
+    /// A description of the value that does not reveal its content: decoding
+    /// errors end up in logs, and column values are user data.
+    var storageDescription: String {
+        switch storage {
+        case .null: return "NULL"
+        case .int64: return "an integer"
+        case .double: return "a real"
+        case .string: return "a text"
+        case .blob: return "a blob"
+        }
+    }
+}
+
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// NULL for nil, the wrapped value's database value otherwise.
+    public var databaseValue: DatabaseValue {
+        self?.databaseValue ?? .null
+    }
+
+    /// nil (as a successful `.some(nil)`) for NULL, the decoded value otherwise;
+    /// returns nil when a non-NULL value cannot be decoded.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wrapped?? {
+        if dbValue.isNull { return .some(nil) }
+        guard let value = Wrapped.fromDatabaseValue(dbValue) else { return nil }
+        return .some(value)
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// Decodes a database value or throws a clear error.
+    static func decode(_ dbValue: DatabaseValue, column: String? = nil, sql: String? = nil) throws -> Self {
+        guard let value = fromDatabaseValue(dbValue) else {
+            throw conversionError(dbValue, to: Self.self, column: column, sql: sql)
+        }
+        return value
+    }
+}
+
+extension StatementColumnConvertible {
+    /// Reads a column of the current row: nil if the column cannot be decoded,
+    /// including NULL for non-optional types.
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
+        if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
+            return nil
+        }
+        return Self(sqliteStatement: sqliteStatement, index: index)
+    }
+}
+
+extension Optional: StatementColumnConvertible where Wrapped: StatementColumnConvertible {
+    /// Reads the wrapped value from a non-NULL column.
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard let value = Wrapped(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self = .some(value)
+    }
+
+    /// Reads a column: `.some(nil)` for NULL, nil when a non-NULL value cannot be decoded.
+    @inline(__always)
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Wrapped?? {
+        if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
+            return .some(nil)
+        }
+        return Wrapped(sqliteStatement: sqliteStatement, index: index).map { .some($0) }
+    }
+}

@@ -1,0 +1,73 @@
+extension Row {
+    /// A cursor over the rows of a statement.
+    ///
+    /// - parameters:
+    ///   - statement: The statement.
+    ///   - arguments: Arguments to bind, or nil to keep the bound ones.
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
+        try RowCursor(statement: statement, arguments: arguments)
+    }
+
+    /// All rows of a statement.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
+        try Array(fetchCursor(statement, arguments: arguments).map { $0.copy() })
+    }
+
+    /// The distinct rows of a statement.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
+        try Set(fetchCursor(statement, arguments: arguments).map { $0.copy() })
+    }
+
+    /// The first row of a statement, or nil.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
+        try fetchCursor(statement, arguments: arguments).next()?.copy()
+    }
+
+    /// A cursor over the rows of an SQL query.
+    ///
+    /// ```swift
+    /// let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player WHERE score > ?", arguments: [100])
+    /// while let row = try rows.next() { ... }
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor
+    {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// All rows of an SQL query.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row]
+    {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The distinct rows of an SQL query.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Row>
+    {
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The first row of an SQL query, or nil.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row?
+    {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+    }
+}

@@ -1,0 +1,357 @@
+import CSQLCipher
+import Foundation
+
+/// A database row: column names and values.
+///
+/// ```swift
+/// let row = try Row.fetchOne(db, sql: "SELECT name, score FROM player")!
+/// let name: String = row["name"]
+/// let score: Int? = row["score"]
+/// ```
+///
+/// Column names compare case-insensitively; when several columns have the same
+/// name, the leftmost wins.
+///
+/// Rows that a cursor returns are views on the cursor's statement: they change
+/// as the cursor moves. Keep one with ``copy()``. `fetchAll`, `fetchSet` and
+/// `fetchOne` return copies.
+public final class Row {
+    /// Set for a row that reads the current row of a statement.
+    private let statement: Statement?
+    /// The values of a copied row.
+    private let values: [DatabaseValue]
+    private let lookup: ColumnLookup
+
+    /// The number of columns.
+    public let count: Int
+
+    /// A row that reads the current row of a statement.
+    init(statement: Statement) {
+        self.statement = statement
+        self.values = []
+        self.lookup = statement.columnLookup
+        self.count = statement.columnCount
+    }
+
+    private init(columnNames: [String], values: [DatabaseValue]) {
+        self.statement = nil
+        self.values = values
+        self.lookup = ColumnLookup(columnNames: columnNames)
+        self.count = values.count
+    }
+
+    /// Creates a row from column names and values, in order.
+    public convenience init(_ pairs: [(String, (any DatabaseValueConvertible)?)]) {
+        self.init(columnNames: pairs.map(\.0), values: pairs.map { $0.1?.databaseValue ?? .null })
+    }
+
+    /// Creates a row from a dictionary; the column order is the dictionary's.
+    public convenience init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        self.init(Array(dictionary))
+    }
+
+    /// Creates an empty row.
+    public convenience init() {
+        self.init(columnNames: [], values: [])
+    }
+
+    /// Returns a row that keeps the current values, independent of any cursor.
+    public func copy() -> Row {
+        guard statement != nil else { return self }
+        return Row(columnNames: lookup.columnNames, values: Array(databaseValues))
+    }
+
+    /// The column names, in order.
+    public var columnNames: [String] { lookup.columnNames }
+
+    /// The values, in column order.
+    public var databaseValues: [DatabaseValue] {
+        (0..<count).map { databaseValue(atIndex: $0) }
+    }
+
+    /// Whether the row has a column of this name (case-insensitive).
+    public func hasColumn(_ columnName: String) -> Bool {
+        lookup.index(of: columnName) != nil
+    }
+
+    /// Whether the value at `index` is NULL.
+    public func hasNull(atIndex index: Int) -> Bool {
+        databaseValue(atIndex: index).isNull
+    }
+
+    /// Returns the index of the leftmost column of this name, or nil.
+    public func index(forColumn columnName: String) -> Int? {
+        lookup.index(of: columnName)
+    }
+
+    @inline(__always)
+    func databaseValue(atIndex index: Int) -> DatabaseValue {
+        precondition(index >= 0 && index < count, "row index out of range: \(index)")
+        if let statement {
+            return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index))
+        }
+        return values[index]
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes the value at `index`, with SQLite's value when it reads a
+    /// statement; the caller checked the index.
+    @inline(__always)
+    private func decodeValue<Value: DatabaseValueConvertible>(
+        _ type: Value.Type, atIndex index: Int, column: String?) throws -> Value
+    {
+        let dbValue = databaseValue(atIndex: index)
+        guard let value = Value.fromDatabaseValue(dbValue) else {
+            throw RowDecodingError.valueMismatch(
+                Value.self, dbValue: dbValue, column: column ?? columnNames[index], index: index, sql: statement?.sql)
+        }
+        return value
+    }
+
+    @inline(__always)
+    private func decodeColumn<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type, atIndex index: Int, column: String?) throws -> Value
+    {
+        precondition(index >= 0 && index < count, "row index out of range: \(index)")
+        guard let statement else {
+            return try decodeValue(type, atIndex: index, column: column)
+        }
+        // Fast path: straight from the statement, no DatabaseValue.
+        if let value = Value.fromStatement(statement.sqliteStatement, atUncheckedIndex: CInt(index)) {
+            return value
+        }
+        let dbValue = databaseValue(atIndex: index)
+        throw RowDecodingError.valueMismatch(
+            Value.self, dbValue: dbValue, column: column ?? columnNames[index], index: index, sql: statement.sql)
+    }
+
+    private func columnIndex(_ columnName: String) throws -> Int {
+        guard let index = lookup.index(of: columnName) else {
+            throw RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql)
+        }
+        return index
+    }
+
+    /// Decodes the value at `index`.
+    ///
+    /// - throws: A ``RowDecodingError`` if the value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, atIndex index: Int) throws -> Value
+    {
+        precondition(index >= 0 && index < count, "row index out of range: \(index)")
+        return try decodeValue(type, atIndex: index, column: nil)
+    }
+
+    /// Decodes the value at `index`, on the fast path.
+    ///
+    /// - throws: A ``RowDecodingError`` if the value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type = Value.self, atIndex index: Int) throws -> Value
+    {
+        try decodeColumn(type, atIndex: index, column: nil)
+    }
+
+    /// Decodes the value of the leftmost column of this name.
+    ///
+    /// - throws: A ``RowDecodingError`` if there is no such column or the
+    ///   value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, forColumn columnName: String) throws -> Value
+    {
+        try decodeValue(type, atIndex: columnIndex(columnName), column: columnName)
+    }
+
+    /// Decodes the value of the leftmost column of this name, on the fast path.
+    ///
+    /// - throws: A ``RowDecodingError`` if there is no such column or the
+    ///   value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type = Value.self, forColumn columnName: String) throws -> Value
+    {
+        try decodeColumn(type, atIndex: columnIndex(columnName), column: columnName)
+    }
+
+    /// Decodes the value of a column.
+    ///
+    /// - throws: A ``RowDecodingError`` if there is no such column or the
+    ///   value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, forColumn column: Column) throws -> Value
+    {
+        try decode(type, forColumn: column.name)
+    }
+
+    /// Decodes the value of a column, or returns nil if the column is missing
+    /// or NULL.
+    ///
+    /// - throws: A ``RowDecodingError`` if a non-NULL value cannot be decoded.
+    public func decodeIfPresent<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, forColumn columnName: String) throws -> Value?
+    {
+        guard let index = lookup.index(of: columnName) else { return nil }
+        let dbValue = databaseValue(atIndex: index)
+        if dbValue.isNull { return nil }
+        return try decodeValue(type, atIndex: index, column: columnName)
+    }
+
+    /// Decodes the value at `index`, or returns nil if it is NULL.
+    ///
+    /// - throws: A ``RowDecodingError`` if a non-NULL value cannot be decoded.
+    public func decodeIfPresent<Value: DatabaseValueConvertible>(
+        _ type: Value.Type = Value.self, atIndex index: Int) throws -> Value?
+    {
+        if hasNull(atIndex: index) { return nil }
+        return try decodeValue(type, atIndex: index, column: nil)
+    }
+
+    // MARK: - Subscripts
+
+    /// The value at `index`, as its natural Swift type (`Int64`, `Double`,
+    /// `String`, `Data`), or nil for NULL.
+    public subscript(_ index: Int) -> (any DatabaseValueConvertible)? {
+        databaseValue(atIndex: index).naturalValue
+    }
+
+    /// The value at `index`, decoded. Traps with a clear message if it cannot
+    /// be decoded; use ``decode(_:atIndex:)-(Value.Type,_)`` to get an error instead.
+    public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
+        do { return try decode(Value.self, atIndex: index) } catch { fatalError("\(error)") }
+    }
+
+    /// The value at `index`, decoded on the fast path. Traps with a clear
+    /// message if it cannot be decoded.
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
+        do { return try decodeColumn(Value.self, atIndex: index, column: nil) } catch { fatalError("\(error)") }
+    }
+
+    /// The value of the leftmost column of this name, as its natural Swift
+    /// type, or nil for NULL or a missing column.
+    public subscript(_ columnName: String) -> (any DatabaseValueConvertible)? {
+        guard let index = lookup.index(of: columnName) else { return nil }
+        return self[index]
+    }
+
+    /// The value of the leftmost column of this name, decoded.
+    ///
+    /// A missing column reads as NULL for an optional type (`let x: Int? =
+    /// row["missing"]` is nil) and traps for other types. A value that cannot
+    /// be decoded traps with a clear message; use
+    /// ``decode(_:forColumn:)-(Value.Type,String)`` to get an error instead.
+    public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
+        guard let index = lookup.index(of: columnName) else {
+            guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
+            return value
+        }
+        do { return try decodeValue(Value.self, atIndex: index, column: columnName) } catch { fatalError("\(error)") }
+    }
+
+    /// The value of the leftmost column of this name, decoded on the fast path.
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
+        guard let index = lookup.index(of: columnName) else {
+            guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
+            return value
+        }
+        do { return try decodeColumn(Value.self, atIndex: index, column: columnName) } catch { fatalError("\(error)") }
+    }
+
+    /// The value of a column, as its natural Swift type, or nil.
+    public subscript(_ column: Column) -> (any DatabaseValueConvertible)? {
+        self[column.name]
+    }
+
+    /// The value of a column, decoded.
+    public subscript<Value: DatabaseValueConvertible>(_ column: Column) -> Value {
+        self[column.name]
+    }
+
+    /// The value of a column, decoded on the fast path.
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: Column) -> Value {
+        self[column.name]
+    }
+
+    private func missingColumn(_ columnName: String) -> Never {
+        fatalError("\(RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql))")
+    }
+}
+
+extension DatabaseValue {
+    /// The value as `Int64`, `Double`, `String` or `Data`, or nil for NULL.
+    var naturalValue: (any DatabaseValueConvertible)? {
+        switch storage {
+        case .null: return nil
+        case .int64(let int64): return int64
+        case .double(let double): return double
+        case .string(let string): return string
+        case .blob(let data): return data
+        }
+    }
+}
+
+extension Row: Equatable, Hashable {
+    /// Rows are equal when they have the same column names (case-sensitive)
+    /// and equal values, in the same order.
+    public static func == (lhs: Row, rhs: Row) -> Bool {
+        if lhs === rhs { return true }
+        return lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
+    }
+
+    /// Hashes the column names and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columnNames)
+        hasher.combine(databaseValues)
+    }
+}
+
+extension Row: ExpressibleByDictionaryLiteral {
+    /// Creates a row from a dictionary literal, in the literal's order:
+    /// `["name": "Arthur", "score": 1000]`.
+    public convenience init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        self.init(elements)
+    }
+}
+
+extension Row: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `[name:'Arthur' score:1000]`.
+    public var description: String {
+        "[" + zip(columnNames, databaseValues).map { "\($0):\($1)" }.joined(separator: " ") + "]"
+    }
+
+    /// Same as `description`.
+    public var debugDescription: String { description }
+}
+
+/// The error thrown when a row cannot be decoded: a missing column, or a
+/// value of the wrong type.
+public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public enum Kind: Sendable {
+        /// No column has the requested name.
+        case columnNotFound
+        /// The value cannot be decoded into the requested type.
+        case valueMismatch
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The column, by name, if known.
+    public let column: String?
+    /// The SQL of the statement that produced the row, if any.
+    public let sql: String?
+    /// A full explanation.
+    public let description: String
+
+    static func valueMismatch(
+        _ type: Any.Type, dbValue: DatabaseValue, column: String, index: Int, sql: String?) -> RowDecodingError
+    {
+        var text = "could not decode \(type) from \(dbValue.storageDescription) in column \(column) (index \(index))"
+        if let sql { text += " - from `\(sql)`" }
+        return RowDecodingError(kind: .valueMismatch, column: column, sql: sql, description: text)
+    }
+
+    static func columnNotFound(_ column: String, row: Row, sql: String?) -> RowDecodingError {
+        var text = "column not found: \(column); the row has columns \(row.columnNames)"
+        if let sql { text += " - from `\(sql)`" }
+        return RowDecodingError(kind: .columnNotFound, column: column, sql: sql, description: text)
+    }
+}

@@ -1,0 +1,164 @@
+import CSQLCipher
+
+// Bool, the integers, Double, Float and String, both ways and on the fetch fast path.
+// Integers never wrap: a value that does not fit in the requested width fails to
+// decode, and an unsigned value above Int64.max cannot be stored.
+
+extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Stored as the integer 1 or 0.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self ? 1 : 0)) }
+
+    /// Decodes a number: zero is false, anything else is true.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Bool? {
+        switch dbValue.storage {
+        case .int64(let int64): return int64 != 0
+        case .double(let double): return double != 0
+        default: return nil
+        }
+    }
+
+    /// Reads a numeric column: zero is false, anything else is true.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER: self = sqlite3_column_int64(sqliteStatement, index) != 0
+        case SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index) != 0
+        default: return nil
+        }
+    }
+}
+
+extension DatabaseValueConvertible where Self: FixedWidthInteger {
+    /// Stored as a 64-bit integer. Traps for an unsigned value above `Int64.max`,
+    /// which SQLite cannot store.
+    public var databaseValue: DatabaseValue {
+        guard let int64 = Int64(exactly: self) else {
+            preconditionFailure("\(Self.self) value does not fit in SQLite's 64-bit signed integer")
+        }
+        return DatabaseValue(storage: .int64(int64))
+    }
+
+    /// Decodes an integer that fits in this type, or a real whose integral part
+    /// fits (truncated toward zero, as SQLite's CAST does); nil otherwise.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        switch dbValue.storage {
+        case .int64(let int64): return Self(exactly: int64)
+        case .double(let double): return Self(fittingTruncation: double)
+        default: return nil
+        }
+    }
+}
+
+extension StatementColumnConvertible where Self: FixedWidthInteger {
+    /// Reads an integer or real column whose value fits in this type.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER:
+            guard let value = Self(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
+            self = value
+        case SQLITE_FLOAT:
+            guard let value = Self(fittingTruncation: sqlite3_column_double(sqliteStatement, index)) else { return nil }
+            self = value
+        default:
+            return nil
+        }
+    }
+}
+
+extension FixedWidthInteger {
+    /// The integral part of `double`, or nil when it is not finite or out of range.
+    @inline(__always)
+    init?(fittingTruncation double: Double) {
+        guard double.isFinite else { return nil }
+        self.init(exactly: double.rounded(.towardZero))
+    }
+}
+
+extension Int: DatabaseValueConvertible, StatementColumnConvertible {}
+extension Int8: DatabaseValueConvertible, StatementColumnConvertible {}
+extension Int16: DatabaseValueConvertible, StatementColumnConvertible {}
+extension Int32: DatabaseValueConvertible, StatementColumnConvertible {}
+extension Int64: DatabaseValueConvertible, StatementColumnConvertible {}
+extension UInt: DatabaseValueConvertible, StatementColumnConvertible {}
+extension UInt8: DatabaseValueConvertible, StatementColumnConvertible {}
+extension UInt16: DatabaseValueConvertible, StatementColumnConvertible {}
+extension UInt32: DatabaseValueConvertible, StatementColumnConvertible {}
+extension UInt64: DatabaseValueConvertible, StatementColumnConvertible {}
+
+extension Double: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Stored as a real. SQLite stores NaN as NULL.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(self)) }
+
+    /// Decodes a real or an integer.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Double? {
+        switch dbValue.storage {
+        case .int64(let int64): return Double(int64)
+        case .double(let double): return double
+        default: return nil
+        }
+    }
+
+    /// Reads a real or integer column.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index)
+        default: return nil
+        }
+    }
+}
+
+extension Float: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Stored as a real.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(Double(self))) }
+
+    /// Decodes a real or an integer.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Float? {
+        Double.fromDatabaseValue(dbValue).map(Float.init)
+    }
+
+    /// Reads a real or integer column.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard let double = Double(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self = Float(double)
+    }
+}
+
+extension String: DatabaseValueConvertible, StatementColumnConvertible {
+    /// Stored as a text.
+    public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
+
+    /// Decodes a text.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
+        if case .string(let string) = dbValue.storage { return string }
+        return nil
+    }
+
+    /// Reads a text column.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT else { return nil }
+        self.init(unsafeColumnText: sqliteStatement, index: index)
+    }
+}
+
+extension DatabaseValueConvertible where Self: RawRepresentable, Self.RawValue: DatabaseValueConvertible {
+    /// Stored as its raw value.
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+
+    /// Decodes the raw value, then the case; nil for an unknown raw value.
+    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self? {
+        RawValue.fromDatabaseValue(dbValue).flatMap(Self.init(rawValue:))
+    }
+}
+
+extension StatementColumnConvertible where Self: RawRepresentable, Self.RawValue: StatementColumnConvertible {
+    /// Reads the raw value from the column, then the case.
+    @inline(__always)
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        guard let rawValue = RawValue(sqliteStatement: sqliteStatement, index: index) else { return nil }
+        self.init(rawValue: rawValue)
+    }
+}

@@ -1,0 +1,176 @@
+import CSQLCipher
+
+/// A prepared SQL statement.
+///
+/// Make one with ``Database/makeStatement(sql:)``, or take a reusable one from
+/// the connection's cache with ``Database/cachedStatement(sql:)``:
+///
+/// ```swift
+/// let statement = try db.cachedStatement(sql: "INSERT INTO player (name) VALUES (?)")
+/// for name in names {
+///     try statement.execute(arguments: [name])
+/// }
+/// ```
+///
+/// A statement belongs to the connection that made it and must only be used
+/// inside the database access that made it.
+public final class Statement {
+    /// The raw SQLite statement handle (`sqlite3_stmt *`).
+    public let sqliteStatement: SQLiteStatement
+
+    /// The SQL of the statement.
+    public let sql: String
+
+    unowned let database: Database
+
+    /// The arguments bound by the last ``setArguments(_:)`` or ``execute(arguments:)``.
+    public private(set) var arguments = StatementArguments()
+
+    /// The names of the result columns, in order.
+    public private(set) lazy var columnNames: [String] = (0..<columnCount).map { index in
+        String(cString: sqlite3_column_name(sqliteStatement, CInt(index)))
+    }
+
+    /// The number of result columns.
+    public let columnCount: Int
+
+    /// Case-insensitive column index lookup, built once per statement.
+    private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
+
+    /// Whether the statement does not write to the database (per `sqlite3_stmt_readonly`).
+    public var isReadonly: Bool { sqlite3_stmt_readonly(sqliteStatement) != 0 }
+
+    /// The SQL with the current arguments inlined. It contains user data:
+    /// for local debugging.
+    public var expandedSQL: String {
+        guard let cString = sqlite3_expanded_sql(sqliteStatement) else { return sql }
+        defer { sqlite3_free(cString) }
+        return SecretRedaction.redactedSQL(String(cString: cString))
+    }
+
+    init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
+        self.database = database
+        self.sqliteStatement = sqliteStatement
+        self.sql = sql
+        self.columnCount = Int(sqlite3_column_count(sqliteStatement))
+    }
+
+    deinit {
+        sqlite3_finalize(sqliteStatement)
+    }
+
+    /// Returns the index of the leftmost column with this name, compared
+    /// case-insensitively, or nil.
+    public func index(ofColumn name: String) -> Int? {
+        columnLookup.index(of: name)
+    }
+
+    /// Throws if the arguments do not fit the statement's parameters: a wrong
+    /// number of positional values or a missing named value.
+    public func validateArguments(_ arguments: StatementArguments) throws {
+        var consumer = ArgumentConsumer(arguments)
+        _ = try consumer.values(for: sqliteStatement, sql: sql)
+        try consumer.checkAllConsumed(sql: sql)
+    }
+
+    /// Validates and binds arguments.
+    ///
+    /// - throws: A ``DatabaseError`` if the arguments do not fit.
+    public func setArguments(_ arguments: StatementArguments) throws {
+        var consumer = ArgumentConsumer(arguments)
+        let values = try consumer.values(for: sqliteStatement, sql: sql)
+        try consumer.checkAllConsumed(sql: sql)
+        try bind(values, arguments: arguments)
+    }
+
+    /// Binds values already matched to the parameters.
+    func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
+        reset()
+        sqlite3_clear_bindings(sqliteStatement)
+        self.arguments = arguments
+        for (offset, value) in values.enumerated() {
+            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
+            if code != SQLITE_OK {
+                throw makeError(code)
+            }
+        }
+    }
+
+    /// Runs the statement until it is done, after binding `arguments` if given.
+    ///
+    /// - throws: A ``DatabaseError`` if the arguments do not fit or SQLite fails.
+    public func execute(arguments: StatementArguments? = nil) throws {
+        if let arguments {
+            try setArguments(arguments)
+        } else {
+            reset()
+        }
+        try database.checkUsable()
+        while true {
+            let code = sqlite3_step(sqliteStatement)
+            if code == SQLITE_DONE { break }
+            if code != SQLITE_ROW {
+                reset()
+                throw makeError(code)
+            }
+        }
+        reset()
+    }
+
+    /// Steps once: true if a row is available, false when done.
+    @inline(__always)
+    func step() throws -> Bool {
+        let code = sqlite3_step(sqliteStatement)
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        reset()
+        throw makeError(code)
+    }
+
+    /// Resets the statement so it can run again and releases its read locks.
+    /// Keeps the bindings.
+    func reset() {
+        sqlite3_reset(sqliteStatement)
+    }
+
+    var isBusy: Bool { sqlite3_stmt_busy(sqliteStatement) != 0 }
+
+    func makeError(_ code: CInt) -> DatabaseError {
+        DatabaseError.fromConnection(
+            database.sqliteConnection, code: code, sql: sql, arguments: arguments,
+            publicStatementArguments: database.configuration.publicStatementArguments)
+    }
+}
+
+/// Finds column indexes by name, case-insensitively, leftmost first.
+final class ColumnLookup: Sendable {
+    let columnNames: [String]
+    private let exact: [String: Int]
+    private let lowercased: [String: Int]
+    /// Whether two columns differ only by case: then the leftmost
+    /// case-insensitive match must win over a later exact one.
+    private let hasCaseVariants: Bool
+
+    init(columnNames: [String]) {
+        self.columnNames = columnNames
+        var exact: [String: Int] = [:]
+        var lowercased: [String: Int] = [:]
+        for (index, name) in columnNames.enumerated() {
+            if exact[name] == nil { exact[name] = index }
+            let key = name.lowercased()
+            if lowercased[key] == nil { lowercased[key] = index }
+        }
+        self.exact = exact
+        self.lowercased = lowercased
+        self.hasCaseVariants = exact.count != lowercased.count
+    }
+
+    @inline(__always)
+    func index(of name: String) -> Int? {
+        // The exact spelling is the common case and needs no lowercasing.
+        if !hasCaseVariants, let index = exact[name] {
+            return index
+        }
+        return lowercased[name.lowercased()]
+    }
+}

@@ -1,0 +1,171 @@
+import CSQLCipher
+
+/// The values bound to the parameters of a statement: positional (`?`) and named
+/// (`:name`, `$name`, `@name`).
+///
+/// ```swift
+/// try db.execute(sql: "INSERT INTO player (name, score) VALUES (?, ?)", arguments: ["Arthur", 1000])
+/// try db.execute(sql: "INSERT INTO player (name, score) VALUES (:name, :score)",
+///                arguments: ["name": "Barbara", "score": 1000])
+/// ```
+///
+/// A named parameter takes its value from the named values; if none has its
+/// name, it takes the next positional value, like a `?`. A statement that
+/// lacks a value, or leaves positional values unused, throws a
+/// ``DatabaseError`` before it runs.
+public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
+    /// The positional values, in order.
+    public private(set) var values: [DatabaseValue]
+
+    /// The named values, keyed by name without the `:`, `$` or `@` prefix.
+    public private(set) var namedValues: [String: DatabaseValue]
+
+    /// Whether there is no value at all.
+    public var isEmpty: Bool { values.isEmpty && namedValues.isEmpty }
+
+    /// Creates empty arguments.
+    public init() {
+        values = []
+        namedValues = [:]
+    }
+
+    /// Creates positional arguments; nil elements are NULL.
+    public init(_ sequence: some Sequence<(any DatabaseValueConvertible)?>) {
+        values = sequence.map { $0?.databaseValue ?? .null }
+        namedValues = [:]
+    }
+
+    /// Creates positional arguments from convertible values.
+    public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
+        values = sequence.map(\.databaseValue)
+        namedValues = [:]
+    }
+
+    /// Creates named arguments; nil values are NULL.
+    public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
+        values = []
+        namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
+    }
+
+    /// Creates named arguments from key-value pairs. Traps on a duplicate name.
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, (any DatabaseValueConvertible)?) {
+        values = []
+        namedValues = Dictionary(pairs.lazy.map { ($0, $1?.databaseValue ?? .null) }, uniquingKeysWith: { _, _ in
+            preconditionFailure("duplicate statement argument name")
+        })
+    }
+
+    /// Appends positional values and inserts named values, replacing the named
+    /// values of the same names. Returns the values that were replaced.
+    @discardableResult
+    public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
+        values.append(contentsOf: arguments.values)
+        var replaced: [String: DatabaseValue] = [:]
+        for (name, value) in arguments.namedValues {
+            if let old = namedValues.updateValue(value, forKey: name) {
+                replaced[name] = old
+            }
+        }
+        return replaced
+    }
+
+    /// Concatenates positional values and merges named values. Traps if both
+    /// sides define the same name: use `&+` to let the right side win.
+    public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Concatenates positional values and merges named values; for a name that
+    /// both sides define, the right side wins.
+    public static func &+ (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
+        var result = lhs
+        result.append(contentsOf: rhs)
+        return result
+    }
+
+    /// Appends positional values and named values. Traps if a name is already defined.
+    public static func += (lhs: inout StatementArguments, rhs: StatementArguments) {
+        let replaced = lhs.append(contentsOf: rhs)
+        precondition(replaced.isEmpty, "already defined statement argument: \(replaced.keys.sorted().joined(separator: ", "))")
+    }
+
+    /// The arguments as `[1, 'text', name: NULL]`. Arguments hold user data: this
+    /// is only shown in errors when ``Configuration/publicStatementArguments`` is true.
+    public var description: String {
+        let positional = values.map(\.description)
+        let named = namedValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        return "[" + (positional + named).joined(separator: ", ") + "]"
+    }
+}
+
+extension StatementArguments: ExpressibleByArrayLiteral {
+    /// Creates positional arguments: `[1, "text", nil]`.
+    public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
+        self.init(elements)
+    }
+}
+
+extension StatementArguments: ExpressibleByDictionaryLiteral {
+    /// Creates named arguments: `["name": "Arthur", "score": 1000]`.
+    public init(dictionaryLiteral elements: (String, (any DatabaseValueConvertible)?)...) {
+        self.init(elements)
+    }
+}
+
+/// Binds arguments to statements, consuming positional values in order, so that
+/// a string of several statements can share one argument list.
+struct ArgumentConsumer {
+    private let arguments: StatementArguments
+    private var position = 0
+
+    init(_ arguments: StatementArguments) {
+        self.arguments = arguments
+    }
+
+    var remainingPositionalCount: Int { arguments.values.count - position }
+
+    /// Returns the value of each parameter of the statement, without binding
+    /// anything, or throws if one is missing.
+    mutating func values(for sqliteStatement: OpaquePointer, sql: String) throws -> [DatabaseValue] {
+        let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
+        var result: [DatabaseValue] = []
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            if let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) {
+                let fullName = String(cString: cName)
+                if fullName.first != "?" {
+                    let name = String(fullName.dropFirst())
+                    if let value = arguments.namedValues[name] {
+                        result.append(value)
+                        continue
+                    }
+                    guard position < arguments.values.count else {
+                        throw DatabaseError.misuse("missing statement argument: \(name)", sql: sql, arguments: arguments)
+                    }
+                    result.append(arguments.values[position])
+                    position += 1
+                    continue
+                }
+            }
+            guard position < arguments.values.count else {
+                throw DatabaseError.misuse(
+                    "wrong number of statement arguments: \(arguments.values.count) given, more expected",
+                    sql: sql, arguments: arguments)
+            }
+            result.append(arguments.values[position])
+            position += 1
+        }
+        return result
+    }
+
+    /// Throws if positional values were left unused.
+    func checkAllConsumed(sql: String) throws {
+        if position < arguments.values.count {
+            throw DatabaseError.misuse(
+                "wrong number of statement arguments: \(arguments.values.count) given, \(position) expected",
+                sql: sql, arguments: arguments)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import CSQLCipher
+
+/// The iteration of a statement shared by every database cursor: it steps the
+/// statement and resets it when done, on error, or when the cursor goes away,
+/// so that no read lock outlives the cursor.
+final class StatementIteration {
+    let statement: Statement
+    private var isDone = false
+
+    init(_ statement: Statement, arguments: StatementArguments?) throws {
+        try statement.database.checkUsable()
+        if let arguments {
+            try statement.setArguments(arguments)
+        } else {
+            statement.reset()
+        }
+        self.statement = statement
+    }
+
+    deinit {
+        if !isDone { statement.reset() }
+    }
+
+    /// Steps: true when a row is available.
+    @inline(__always)
+    func step() throws -> Bool {
+        if isDone { return false }
+        do {
+            if try statement.step() { return true }
+        } catch {
+            isDone = true
+            throw error
+        }
+        isDone = true
+        statement.reset()
+        return false
+    }
+}
+
+/// A cursor of rows. The row it returns is reused at each step: call
+/// ``Row/copy()`` to keep one.
+public final class RowCursor: Cursor {
+    private let iteration: StatementIteration
+    private let row: Row
+
+    /// The statement that produces the rows.
+    public var statement: Statement { iteration.statement }
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        iteration = try StatementIteration(statement, arguments: arguments)
+        row = Row(statement: statement)
+    }
+
+    /// The next row, or nil.
+    public func next() throws -> Row? {
+        try iteration.step() ? row : nil
+    }
+}
+
+/// A cursor of values decoded from the first column, through ``DatabaseValue``.
+public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor {
+    private let iteration: StatementIteration
+
+    /// The statement that produces the values.
+    public var statement: Statement { iteration.statement }
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        iteration = try StatementIteration(statement, arguments: arguments)
+    }
+
+    /// The next value, or nil.
+    ///
+    /// - throws: A ``DatabaseError``, or a ``RowDecodingError`` if the value
+    ///   cannot be decoded.
+    public func next() throws -> Value? {
+        guard try iteration.step() else { return nil }
+        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
+        guard let value = Value.fromDatabaseValue(dbValue) else {
+            throw RowDecodingError.valueMismatch(
+                Value.self, dbValue: dbValue, column: statement.columnNames.first ?? "", index: 0, sql: statement.sql)
+        }
+        return value
+    }
+}
+
+/// A cursor of values read straight from the first column (the fast path).
+public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: Cursor {
+    private let iteration: StatementIteration
+    private let sqliteStatement: SQLiteStatement
+
+    /// The statement that produces the values.
+    public var statement: Statement { iteration.statement }
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        iteration = try StatementIteration(statement, arguments: arguments)
+        sqliteStatement = statement.sqliteStatement
+    }
+
+    /// The next value, or nil.
+    ///
+    /// - throws: A ``DatabaseError``, or a ``RowDecodingError`` if the value
+    ///   cannot be decoded.
+    @inline(__always)
+    public func next() throws -> Value? {
+        guard try iteration.step() else { return nil }
+        if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: 0) {
+            return value
+        }
+        throw RowDecodingError.valueMismatch(
+            Value.self, dbValue: DatabaseValue(sqliteStatement: sqliteStatement, index: 0),
+            column: statement.columnNames.first ?? "", index: 0, sql: statement.sql)
+    }
+}

@@ -1,0 +1,90 @@
+import CSQLCipher
+import Foundation
+
+extension Database {
+    /// Keys the connection with a passphrase. Call it from
+    /// ``Configuration/prepareDatabase(_:)``, before any other statement:
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.prepareDatabase { db in
+    ///     try db.usePassphrase("secret")
+    /// }
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the passphrase is empty (SQLCipher would
+    ///   leave the database unencrypted) or SQLCipher refuses the key.
+    public func usePassphrase(_ passphrase: String) throws {
+        try applyKey(KeyMaterial(Array(passphrase.utf8)))
+    }
+
+    /// Keys the connection with passphrase bytes. See ``usePassphrase(_:)-(String)``.
+    ///
+    /// - throws: A ``DatabaseError`` if the passphrase is empty or SQLCipher
+    ///   refuses the key.
+    public func usePassphrase(_ passphrase: Data) throws {
+        try applyKey(KeyMaterial(Array(passphrase)))
+    }
+
+    /// Re-encrypts the database with a new passphrase.
+    ///
+    /// The change is atomic: if it fails, the database stays readable with the
+    /// current passphrase. Other connections to the same file must reopen
+    /// with the new passphrase.
+    ///
+    /// - throws: A ``DatabaseError`` if the passphrase is empty, the database is
+    ///   not encrypted (SQLCipher cannot encrypt a plaintext database in place:
+    ///   export it instead), a transaction is open, or re-encryption fails.
+    public func changePassphrase(_ passphrase: String) throws {
+        try rekey(KeyMaterial(Array(passphrase.utf8)))
+    }
+
+    /// Re-encrypts the database with new passphrase bytes. See
+    /// ``changePassphrase(_:)-(String)``.
+    ///
+    /// - throws: A ``DatabaseError`` (see ``changePassphrase(_:)-(String)``).
+    public func changePassphrase(_ passphrase: Data) throws {
+        try rekey(KeyMaterial(Array(passphrase)))
+    }
+
+    /// The SQLCipher version ("4.6.1 community").
+    ///
+    /// - throws: A ``DatabaseError`` if the connection is closed.
+    public var cipherVersion: String {
+        get throws {
+            try String.fetchOne(self, sql: "PRAGMA cipher_version") ?? ""
+        }
+    }
+
+    func applyKey(_ key: KeyMaterial) throws {
+        let handle = try connection()
+        guard !key.isEmpty else {
+            throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
+        }
+        let code = sqlite3_key_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "SQLCipher refused the key")
+        }
+        isKeyed = true
+    }
+
+    private func rekey(_ key: KeyMaterial) throws {
+        let handle = try connection()
+        guard !key.isEmpty else {
+            throw DatabaseError.misuse("empty passphrase: SQLCipher cannot decrypt in place; export the database instead")
+        }
+        guard isKeyed else {
+            throw DatabaseError.misuse(
+                "the database is not encrypted: SQLCipher cannot encrypt a plaintext database in place; "
+                    + "export it to an encrypted database instead")
+        }
+        guard !isInsideTransaction else {
+            throw DatabaseError.misuse("cannot change the passphrase inside a transaction")
+        }
+        let code = sqlite3_rekey_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
+        guard code == SQLITE_OK else {
+            // The message comes from SQLite, never from the key.
+            throw DatabaseError.fromConnection(handle, code: code)
+        }
+    }
+}

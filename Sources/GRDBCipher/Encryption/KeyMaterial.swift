@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Passphrase bytes that are zeroed when the last reference goes away.
+///
+/// A `String` passphrase cannot be wiped from memory; the library converts it
+/// to bytes once and keeps only this buffer.
+final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
+    // Safe: the buffer is written once in `init`, read-only afterwards, and
+    // wiped in `deinit` when no other reference can read it.
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+
+    init(_ bytes: [UInt8]) {
+        buffer = .allocate(capacity: max(bytes.count, 1))
+        _ = buffer.initialize(from: bytes)
+        count = bytes.count
+    }
+
+    let count: Int
+
+    var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: buffer[0..<count])
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Never the bytes.
+    var description: String { "<redacted>" }
+
+    deinit {
+        secureZero(UnsafeMutableRawBufferPointer(buffer))
+        buffer.deallocate()
+    }
+}
+
+/// Zeroes memory in a way the optimizer may not remove as a dead store.
+func secureZero(_ buffer: UnsafeMutableRawBufferPointer) {
+    guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+    #if canImport(Darwin)
+    _ = memset_s(base, buffer.count, 0, buffer.count)
+    #else
+    explicit_bzero(base, buffer.count)
+    #endif
+}
