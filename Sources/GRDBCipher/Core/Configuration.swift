@@ -50,12 +50,14 @@ public struct Configuration: Sendable {
     public var maximumReaderCount = 5
 
     /// Where SQLCipher writes its own log lines (a wrong key logs "hmac check
-    /// failed" errors, for example). Default ``CipherLogDestination/discarded``:
-    /// a server library must not write to standard error on its own.
+    /// failed" errors, for example).
     ///
-    /// SQLCipher's log is process-wide: the destination of the most recently
-    /// opened connection applies to all connections.
-    public var cipherLogDestination = CipherLogDestination.discarded
+    /// SQLCipher's log is process-wide. It is discarded until a connection
+    /// opens with a destination; then that destination applies to all
+    /// connections, until another one opens with a different destination.
+    /// Default nil: keep the current destination (discarded unless chosen),
+    /// since a server library must not write to standard error on its own.
+    public var cipherLogDestination: CipherLogDestination?
 
     /// The passphrase that encrypts the database, applied to every connection
     /// before any other statement. nil (the default) opens plaintext databases.
@@ -113,7 +115,7 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
 
 /// Where SQLCipher writes its own log lines.
 public enum CipherLogDestination: Hashable, Sendable {
-    /// Nowhere (the default).
+    /// Nowhere (what happens unless a connection chooses a destination).
     case discarded
     /// The process's standard error.
     case standardError

@@ -1,0 +1,103 @@
+// A tour of GRDBCipher on an encrypted file: create, write, read, look at the
+// bytes on disk, fail with a wrong passphrase, change the passphrase, reopen.
+// Exits with status 1 as soon as a step does not behave.
+import Foundation
+import GRDBCipher
+
+func step(_ title: String, _ body: () throws -> Void) {
+    do {
+        try body()
+        print("ok    \(title)")
+    } catch {
+        print("FAIL  \(title): \(error)")
+        exit(1)
+    }
+}
+
+func check(_ condition: Bool, _ message: String) throws {
+    if !condition { throw DemoFailure(message: message) }
+}
+
+struct DemoFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grdbcipher-demo-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let path = folder.appendingPathComponent("demo.sqlite").path
+
+print("SQLCipher \(SQLCipherLibrary.cipherVersion ?? "missing"), SQLite \(SQLCipherLibrary.sqliteVersion)")
+print("database: \(path)")
+
+var config = Configuration()
+config.passphrase = "first passphrase"
+
+step("create an encrypted database, a table, and rows") {
+    let dbQueue = try DatabaseQueue(path: path, configuration: config)
+    try dbQueue.write { db in
+        try db.execute(sql: """
+            CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL);
+            INSERT INTO player (name, score) VALUES (?, ?), (?, ?);
+            """, arguments: ["Arthur", 100, "Barbara", 1000])
+        let name = "Craig"
+        try db.execute(literal: "INSERT INTO player (name, score) VALUES (\(name), \(500))")
+    }
+    try dbQueue.close()
+}
+
+step("fetch rows") {
+    let dbQueue = try DatabaseQueue(path: path, configuration: config)
+    let rows = try dbQueue.read { db in
+        try Row.fetchAll(db, sql: "SELECT name, score FROM player ORDER BY score DESC")
+    }
+    for row in rows {
+        let name: String = row["name"]
+        let score: Int = row["score"]
+        print("      \(name): \(score)")
+    }
+    try check(rows.count == 3, "expected 3 rows, got \(rows.count)")
+}
+
+step("the file does not start with the SQLite header") {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let header = try handle.read(upToCount: 16) ?? Data()
+    print("      first 16 bytes: \(header.map { String(format: "%02x", $0) }.joined(separator: " "))")
+    try check(header != Data("SQLite format 3\0".utf8), "the file is not encrypted")
+}
+
+step("a wrong passphrase fails with a clear error") {
+    var wrong = Configuration()
+    wrong.passphrase = "wrong passphrase"
+    do {
+        _ = try DatabaseQueue(path: path, configuration: wrong)
+        throw DemoFailure(message: "the wrong passphrase opened the database")
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+        print("      \(error)")
+    }
+}
+
+step("change the passphrase") {
+    let dbQueue = try DatabaseQueue(path: path, configuration: config)
+    try dbQueue.changePassphrase("second passphrase")
+    try dbQueue.close()
+}
+
+step("the old passphrase no longer opens it") {
+    do {
+        _ = try DatabaseQueue(path: path, configuration: config)
+        throw DemoFailure(message: "the old passphrase still opens the database")
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {}
+}
+
+step("reopen with the new passphrase") {
+    var newConfig = Configuration()
+    newConfig.passphrase = "second passphrase"
+    let dbQueue = try DatabaseQueue(path: path, configuration: newConfig)
+    let count = try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
+    try check(count == 3, "expected 3 players, got \(String(describing: count))")
+}
+
+print("demo complete")
