@@ -88,3 +88,30 @@ import Testing
         #expect(!log.contains("wrong"), "the log shows the key")
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension SecrecyTests {
+    /// SQLCipher logs "hmac check failed" on a wrong key; by default it must not
+    /// reach standard error. (Another test may route the log to a file at the
+    /// same time: that can only make this one pass, never fail wrongly.)
+    @Test func aWrongKeyWritesNothingToStandardError() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try makeEncryptedDatabase(at: path, passphrase: "right")
+        let capturePath = dir.path("stderr.txt")
+        let capture = open(capturePath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let savedStandardError = dup(STDERR_FILENO)
+        dup2(capture, STDERR_FILENO)
+        _ = try? DatabaseQueue(path: path, configuration: keyed("wrong"))
+        fflush(stderr)
+        dup2(savedStandardError, STDERR_FILENO)
+        close(savedStandardError)
+        close(capture)
+
+        let captured = try String(contentsOfFile: capturePath, encoding: .utf8)
+        #expect(!captured.contains("hmac check failed"), "SQLCipher wrote to stderr: \(captured)")
+    }
+}
