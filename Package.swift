@@ -12,9 +12,13 @@ let package = Package(
             name: "CSQLCipher",
             pkgConfig: "sqlcipher",
             providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]),
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .target(
             name: "GRDBCipher",
-            dependencies: ["CSQLCipher"],
+            dependencies: ["CSQLCipher", "CLibCrypto"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "GRDBCipherTests",

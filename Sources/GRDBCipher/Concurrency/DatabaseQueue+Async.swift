@@ -22,14 +22,6 @@ extension DatabaseQueue {
         try await writer.execute(value)
     }
 
-    /// Runs `updates` in a transaction that commits if it returns and rolls
-    /// back if it throws.
-    ///
-    /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.execute { try $0.writeTransaction(nil, updates) }
-    }
-
     /// Runs `updates` outside of any transaction.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.

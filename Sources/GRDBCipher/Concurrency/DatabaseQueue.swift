@@ -18,7 +18,7 @@ import Foundation
 ///
 /// Accesses are not reentrant: calling `read` or `write` from inside another
 /// access of the same queue traps with a clear message instead of deadlocking.
-public final class DatabaseQueue: Sendable {
+public final class DatabaseQueue: DatabaseWriter {
     let writer: SerializedDatabase
 
     /// The path of the database file, or ":memory:" for an in-memory database.
@@ -63,6 +63,11 @@ public final class DatabaseQueue: Sendable {
         try writer.sync { try $0.close() }
     }
 
+    /// Frees as much memory as possible (the connection's caches).
+    public func releaseMemory() {
+        writer.reentrantSync { $0.releaseMemory() }
+    }
+
     // MARK: - Reading
 
     /// Runs `value` in a read-only transaction and returns its result.
@@ -89,15 +94,6 @@ public final class DatabaseQueue: Sendable {
     }
 
     // MARK: - Writing
-
-    /// Runs `updates` in a transaction that commits if it returns and rolls
-    /// back if it throws.
-    ///
-    /// - throws: The error of `updates`, or a ``DatabaseError`` if the
-    ///   transaction cannot commit.
-    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.sync { try $0.writeTransaction(nil, updates) }
-    }
 
     /// Runs `updates` with the connection, outside of any transaction.
     ///
@@ -170,26 +166,38 @@ public final class DatabaseQueue: Sendable {
         }
     }
 
-    /// Schedules `updates` in a transaction and returns at once; `completion`
-    /// then receives the connection and the result.
-    public func asyncWrite<T>(
-        _ updates: @escaping @Sendable (Database) throws -> T,
-        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void)
-    {
-        writer.asyncExecute { db in
-            let result = Result { try db.writeTransaction(nil, updates) }
-            completion(db, result)
-        }
-    }
-
     /// Schedules `updates` outside of any transaction and returns at once.
     public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
         writer.asyncExecute(updates)
     }
 
     /// Schedules `updates` outside of any transaction and returns at once. A
-    /// queue has one connection, so this is ``asyncWriteWithoutTransaction(_:)``.
-    public func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        writer.asyncExecute(updates)
+    /// queue has one connection, so no read can run meanwhile.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        writer.asyncExecute { db in
+            do {
+                try db.checkUsable()
+                updates(.success(db))
+            } catch {
+                updates(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `value` at once in a read-only transaction, on the queue's only
+    /// connection: it sees the state the writer has committed, and the writer
+    /// waits for it. Must be called from ``writeWithoutTransaction(_:)-(Database)->T``,
+    /// outside of a transaction.
+    public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        writer.reentrantSync { db in
+            precondition(!db.isInsideTransaction, "asyncConcurrentRead must not be called from inside a transaction")
+            do {
+                try db.readOnlyTransaction { value(.success($0)) }
+            } catch {
+                value(.failure(error))
+            }
+        }
     }
 }

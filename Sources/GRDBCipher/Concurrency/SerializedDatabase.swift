@@ -9,14 +9,29 @@ final class SerializedDatabase: @unchecked Sendable {
     private let db: Database
     private let onQueueKey = DispatchSpecificKey<Void>()
 
-    init(path: String, configuration: Configuration, defaultLabel: String, usesURI: Bool = false) throws {
+    init(
+        path: String,
+        configuration: Configuration,
+        defaultLabel: String,
+        usesURI: Bool = false,
+        keyContext: PoolKeyContext? = nil,
+        owner: ConnectionOwner? = nil) throws
+    {
         let label = configuration.label ?? defaultLabel
         queue = DispatchQueue(label: label)
         queue.setSpecific(key: onQueueKey, value: ())
         // Open on the queue, so the connection is only ever touched there.
         db = try queue.sync {
-            try Database(path: path, description: label, configuration: configuration, usesURI: usesURI)
+            try Database(
+                path: path, description: label, configuration: configuration,
+                usesURI: usesURI, keyContext: keyContext)
         }
+        if let owner { setOwner(owner) }
+    }
+
+    /// Lets `owner` find this connection from code that runs on its queue.
+    func setOwner(_ owner: ConnectionOwner) {
+        queue.setSpecific(key: owner.key, value: WeakConnection(self))
     }
 
     /// Whether the current code runs on this connection's queue.
@@ -59,5 +74,32 @@ final class SerializedDatabase: @unchecked Sendable {
         queue.async {
             block(self.db)
         }
+    }
+}
+
+/// Marks the dispatch queues of the connections of one pool, so that an
+/// access nested in another access of the same pool is detected, and the
+/// connection of the enclosing access can be found.
+final class ConnectionOwner: Sendable {
+    let key = DispatchSpecificKey<WeakConnection>()
+
+    /// The connection whose queue runs the current code, if it is one of the owner's.
+    var currentConnection: SerializedDatabase? { DispatchQueue.getSpecific(key: key)?.connection }
+
+    /// Traps if the current code runs on one of the owner's connections.
+    func preconditionNotCurrent() {
+        precondition(
+            DispatchQueue.getSpecific(key: key) == nil,
+            "Database methods are not reentrant: this access is nested inside another access to the same "
+                + "database. Use the `db` you already have, or unsafeReentrantRead/unsafeReentrantWrite.")
+    }
+}
+
+/// A connection that its queue can name without keeping it alive.
+final class WeakConnection: @unchecked Sendable {
+    // Safe: the reference is written once, in `init`.
+    weak var connection: SerializedDatabase?
+    init(_ connection: SerializedDatabase) {
+        self.connection = connection
     }
 }

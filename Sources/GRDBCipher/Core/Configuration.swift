@@ -49,6 +49,13 @@ public struct Configuration: Sendable {
     /// The maximum number of concurrent readers of a database pool. Default 5.
     public var maximumReaderCount = 5
 
+    /// Whether a database pool derives the key of its passphrase once and
+    /// keys its other connections with that raw key, instead of paying
+    /// SQLCipher's key derivation (about 100 ms) on each. Default true. The
+    /// pool falls back to the passphrase on its own when the derived key
+    /// does not open the file (non-default cipher settings).
+    public var reusesDerivedKeys = true
+
     /// Where SQLCipher writes its own log lines (a wrong key logs "hmac check
     /// failed" errors, for example).
     ///

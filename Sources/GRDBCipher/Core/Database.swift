@@ -28,6 +28,27 @@ public final class Database {
     /// Whether a key was applied to this connection.
     var isKeyed = false
 
+    /// The passphrase this connection was keyed with, if any.
+    var keyPassphrase: KeyMaterial?
+
+    /// The keys shared with the other connections of a pool, if any.
+    let keyContext: PoolKeyContext?
+
+    /// Set when the connection was keyed with a raw key derived by the pool.
+    private(set) var derivedKeyAttempt: (passphrase: KeyMaterial, salt: [UInt8])?
+    private var allowsDerivedKey = false
+
+    /// Whether the next key may be a derived raw key: only the first key of
+    /// a connection opened by a pool.
+    var allowsDerivedKeyNow: Bool { allowsDerivedKey && !isKeyed }
+
+    func markDerivedKeyAttempt(passphrase: KeyMaterial, salt: [UInt8]) {
+        derivedKeyAttempt = (passphrase, salt)
+    }
+
+    /// The path given at opening.
+    let path: String
+
     private var statementCache: [String: Statement] = [:]
     var traceCallback: ((TraceEvent) -> Void)?
     var savepointDepth = 0
@@ -37,12 +58,35 @@ public final class Database {
     ///
     /// - throws: A ``DatabaseError`` if the file cannot be opened, the linked
     ///   library is not SQLCipher 4.5+, or the key is wrong.
-    init(path: String, description: String, configuration: Configuration, usesURI: Bool = false) throws {
+    init(
+        path: String,
+        description: String,
+        configuration: Configuration,
+        usesURI: Bool = false,
+        keyContext: PoolKeyContext? = nil) throws
+    {
         try SQLCipherLibrary.checkLinkedLibrary()
         SQLCipherLibrary.routeLog(to: configuration.cipherLogDestination)
+        self.path = path
         self.configuration = configuration
         self.description = description
+        self.keyContext = keyContext
+        do {
+            try open(usesURI: usesURI, allowsDerivedKey: keyContext != nil)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            // A derived key that does not open the file means the file uses
+            // other cipher settings: fall back to the passphrase, for good.
+            guard let attempt = derivedKeyAttempt else { throw error }
+            keyContext?.markUnusable(passphrase: attempt.passphrase, salt: attempt.salt)
+            try open(usesURI: usesURI, allowsDerivedKey: false)
+        }
+    }
 
+    private func open(usesURI: Bool, allowsDerivedKey: Bool) throws {
+        self.allowsDerivedKey = allowsDerivedKey
+        derivedKeyAttempt = nil
+        isKeyed = false
+        keyPassphrase = nil
         var handle: OpaquePointer?
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         // Each connection is only used from its own serial queue.
@@ -228,6 +272,11 @@ public final class Database {
         let statement = try makeStatement(sql: sql)
         statementCache[sql] = statement
         return statement
+    }
+
+    /// Empties the statement cache; statements in use stay alive.
+    func statementCacheRemoveAll() {
+        statementCache.removeAll()
     }
 
     /// Runs one or several SQL statements, separated by semicolons.

@@ -56,16 +56,28 @@ extension Database {
         }
     }
 
+    /// Keys the connection. In a pool, the passphrase follows the changes made
+    /// through the pool, and a raw key derived once replaces the passphrase
+    /// when the file has a salt, so that SQLCipher skips its key derivation.
     func applyKey(_ key: KeyMaterial) throws {
         let handle = try connection()
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
         }
-        let code = sqlite3_key_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
+        let passphrase = keyContext?.currentPassphrase(for: key) ?? key
+        var keyToApply = passphrase
+        if allowsDerivedKeyNow, let keyContext, let salt = KeyDerivation.salt(ofDatabaseAt: path),
+           let rawKey = keyContext.rawKey(for: passphrase, salt: salt)
+        {
+            keyToApply = rawKey
+            markDerivedKeyAttempt(passphrase: passphrase, salt: salt)
+        }
+        let code = sqlite3_key_v2(handle, "main", keyToApply.bytes.baseAddress, CInt(keyToApply.count))
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "SQLCipher refused the key")
         }
         isKeyed = true
+        keyPassphrase = passphrase
     }
 
     private func rekey(_ key: KeyMaterial) throws {
@@ -86,5 +98,9 @@ extension Database {
             // The message comes from SQLite, never from the key.
             throw DatabaseError.fromConnection(handle, code: code)
         }
+        if let old = keyPassphrase {
+            keyContext?.recordChange(from: old, to: key)
+        }
+        keyPassphrase = key
     }
 }

@@ -1,0 +1,396 @@
+import Dispatch
+import Foundation
+
+/// A database connection pool for one file in WAL mode: one writer, and up
+/// to ``Configuration/maximumReaderCount`` readers that read in parallel with
+/// each other and with the writer.
+///
+/// ```swift
+/// var config = Configuration()
+/// config.passphrase = "secret"
+/// let dbPool = try DatabasePool(path: "/path/to/db.sqlite", configuration: config)
+///
+/// try await dbPool.write { db in
+///     try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"])
+/// }
+/// let count = try await dbPool.read { db in
+///     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")!
+/// }
+/// ```
+///
+/// Each read runs in a deferred transaction and sees one stable state, even
+/// while writes commit. Readers are read-only connections: a write attempted
+/// in a read fails with `SQLITE_READONLY`.
+///
+/// Every connection is keyed with the passphrase. The pool derives the key
+/// once and keys its other connections with the derived raw key (see
+/// ``Configuration/reusesDerivedKeys``), so that opening a reader does not pay
+/// SQLCipher's key derivation again. The WAL file is encrypted too.
+public final class DatabasePool: DatabaseWriter {
+    let writer: SerializedDatabase
+    let readers: ReaderPool
+    let owner = ConnectionOwner()
+    let keyContext: PoolKeyContext
+    let readerConfiguration: Configuration
+    private let runningWriteCount = LockedValue(0)
+    private let passphraseChangeLock = NSLock()
+
+    /// The path of the database file.
+    public let path: String
+
+    /// The configuration of the pool.
+    public let configuration: Configuration
+
+    /// Opens or creates the database at `path` and turns on WAL mode.
+    ///
+    /// - throws: A ``DatabaseError`` if the file cannot be opened, the key is
+    ///   wrong, or WAL mode cannot be enabled.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.path = path
+        self.configuration = configuration
+        let keyContext = PoolKeyContext(reusesDerivedKeys: configuration.reusesDerivedKeys)
+        self.keyContext = keyContext
+
+        var writerConfiguration = configuration
+        writerConfiguration.journalMode = .wal
+        writerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".writer"
+        writer = try SerializedDatabase(
+            path: path, configuration: writerConfiguration, defaultLabel: "",
+            keyContext: keyContext, owner: owner)
+
+        var readerConfiguration = configuration
+        readerConfiguration.readonly = true
+        readerConfiguration.journalMode = .default
+        readerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".reader"
+        if case .immediateError = configuration.busyMode {
+            // WAL readers only meet a lock during recovery or a truncating
+            // checkpoint: wait for it rather than fail.
+            readerConfiguration.busyMode = .timeout(10)
+        }
+        self.readerConfiguration = readerConfiguration
+        let owner = self.owner
+        readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { [readerConfiguration] in
+            try SerializedDatabase(
+                path: path, configuration: readerConfiguration, defaultLabel: "",
+                keyContext: keyContext, owner: owner)
+        }
+    }
+
+    /// Closes every connection. Later accesses throw a ``DatabaseError``.
+    ///
+    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if a read or a write is
+    ///   running; the pool then stays open.
+    public func close() throws {
+        if runningWriteCount.withLock({ $0 }) > 0 {
+            throw DatabaseError(resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a write is running")
+        }
+        try readers.close()
+        try writer.sync { try $0.close() }
+        keyContext.removeAll()
+    }
+
+    // MARK: - Writing
+
+    private func withWriteCount<T>(_ body: () throws -> T) rethrows -> T {
+        runningWriteCount.withLock { $0 += 1 }
+        defer { runningWriteCount.withLock { $0 -= 1 } }
+        return try body()
+    }
+
+    /// Runs `updates` with the writer connection, outside of any transaction.
+    ///
+    /// - throws: The error of `updates`.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        owner.preconditionNotCurrent()
+        return try withWriteCount { try writer.sync(updates) }
+    }
+
+    /// The async twin of ``writeWithoutTransaction(_:)-(Database)->T``.
+    ///
+    /// - throws: `CancellationError`, or the error of `updates`.
+    public func writeWithoutTransaction<T: Sendable>(
+        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
+        runningWriteCount.withLock { $0 += 1 }
+        defer { runningWriteCount.withLock { $0 -= 1 } }
+        return try await writer.execute(updates)
+    }
+
+    /// Runs `updates` with the writer connection once every running read has
+    /// ended; no read starts until it is done.
+    ///
+    /// - throws: The error of `updates`.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        owner.preconditionNotCurrent()
+        return try withWriteCount { try readers.barrier { try writer.sync(updates) } }
+    }
+
+    /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``. The
+    /// wait for running reads happens off the cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or the error of `updates`.
+    public func barrierWriteWithoutTransaction<T: Sendable>(
+        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.barrierWriteWithoutTransaction(updates) })
+            }
+        }
+    }
+
+    /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
+    /// write access of this pool.
+    ///
+    /// - throws: The error of `updates`.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(updates)
+    }
+
+    /// Schedules `updates` outside of any transaction and returns at once.
+    public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
+        writer.asyncExecute(updates)
+    }
+
+    /// Schedules `updates` once every running read has ended, and returns at once.
+    public func asyncBarrierWriteWithoutTransaction(
+        _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
+    {
+        DispatchQueue.global().async {
+            do {
+                try self.barrierWriteWithoutTransaction { db in
+                    try db.checkUsable()
+                    updates(.success(db))
+                }
+            } catch {
+                updates(.failure(error))
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Runs `value` in a read-only deferred transaction on a reader
+    /// connection: it sees one stable state while writes commit.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError`` (the pool is
+    ///   closed, a write was attempted).
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        owner.preconditionNotCurrent()
+        let reader = try readers.get()
+        defer { readers.release(reader) }
+        return try reader.connection.sync { try $0.readOnlyTransaction(value) }
+    }
+
+    /// The async twin of ``read(_:)-(Database)->T``: it waits for a reader
+    /// connection without blocking any thread.
+    ///
+    /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            withReader { result in
+                continuation.resume(with: result.flatMap { db in Result { try db.readOnlyTransaction(value) } })
+            }
+        }
+    }
+
+    /// Runs `value` on a reader connection, outside of any transaction: two
+    /// statements may see different states.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        owner.preconditionNotCurrent()
+        let reader = try readers.get()
+        defer { readers.release(reader) }
+        return try reader.connection.sync(value)
+    }
+
+    /// The async twin of ``unsafeRead(_:)-(Database)->T``.
+    ///
+    /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
+    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            withReader { result in
+                continuation.resume(with: result.flatMap { db in Result { try value(db) } })
+            }
+        }
+    }
+
+    /// Like ``unsafeRead(_:)-(Database)->T``, but inside another access of this pool it
+    /// runs on that access's connection (the writer's, in a write).
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        if let connection = owner.currentConnection {
+            return try connection.reentrantSync(value)
+        }
+        return try unsafeRead(value)
+    }
+
+    /// Schedules `value` in a read-only transaction on a reader connection,
+    /// and returns at once.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        withReader { result in
+            switch result {
+            case .success(let db):
+                do {
+                    try db.readOnlyTransaction { value(.success($0)) }
+                } catch {
+                    value(.failure(error))
+                }
+            case .failure(let error):
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Schedules `value` on a reader connection, outside of any transaction,
+    /// and returns at once.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        withReader(value)
+    }
+
+    /// Runs `body` on the queue of a reader connection as soon as one is
+    /// free, then gives the connection back. Never blocks the caller.
+    private func withReader(_ body: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        readers.asyncGet { result in
+            switch result {
+            case .success(let reader):
+                reader.connection.asyncExecute { db in
+                    defer { self.readers.release(reader) }
+                    do {
+                        try db.checkUsable()
+                        body(.success(db))
+                    } catch {
+                        body(.failure(error))
+                    }
+                }
+            case .failure(let error):
+                body(.failure(error))
+            }
+        }
+    }
+
+    /// From inside ``writeWithoutTransaction(_:)-(Database)->T``, outside of a
+    /// transaction: schedules `value` on a reader connection that sees exactly
+    /// the state the writer has committed at the moment of the call. Returns
+    /// once that isolation is established; the writer can then go on writing
+    /// while `value` runs.
+    public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        precondition(writer.isOnQueue, "asyncConcurrentRead must be called from a write access of the pool")
+        writer.reentrantSync { db in
+            precondition(!db.isInsideTransaction, "asyncConcurrentRead must not be called from inside a transaction")
+        }
+        let isolated = DispatchSemaphore(value: 0)
+        withReader { result in
+            switch result {
+            case .success(let db):
+                do {
+                    // The first read of the transaction fixes its snapshot.
+                    try db.beginTransaction(.deferred)
+                    try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+                } catch {
+                    try? db.rollbackIfNeeded()
+                    isolated.signal()
+                    value(.failure(error))
+                    return
+                }
+                isolated.signal()
+                value(.success(db))
+                try? db.rollbackIfNeeded()
+            case .failure(let error):
+                isolated.signal()
+                value(.failure(error))
+            }
+        }
+        isolated.wait()
+    }
+
+    // MARK: - Snapshots and maintenance
+
+    /// Opens a read-only connection frozen on the state the database has now,
+    /// until the snapshot is released or closed. From a write access, it sees
+    /// what the writer has committed.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public func makeSnapshot() throws -> DatabaseSnapshot {
+        if writer.isOnQueue {
+            writer.reentrantSync { db in
+                precondition(!db.isInsideTransaction, "makeSnapshot must not be called from inside a transaction")
+            }
+        }
+        return try DatabaseSnapshot(path: path, configuration: readerConfiguration, keyContext: keyContext)
+    }
+
+    /// Closes the idle reader connections now, and the others when their
+    /// read ends: later reads open new connections.
+    public func invalidateReadOnlyConnections() {
+        readers.invalidate()
+    }
+
+    /// Frees as much memory as possible: the writer's caches, and the idle
+    /// reader connections.
+    public func releaseMemory() {
+        writer.reentrantSync { $0.releaseMemory() }
+        readers.invalidate()
+    }
+
+    /// Runs a WAL checkpoint on the writer connection.
+    ///
+    /// - returns: The number of frames in the WAL and the number checkpointed.
+    /// - throws: A ``DatabaseError``.
+    @discardableResult
+    public func checkpoint(_ kind: Database.CheckpointMode = .passive) throws
+        -> (walFrameCount: Int, checkpointedFrameCount: Int)
+    {
+        try writeWithoutTransaction { try $0.checkpoint(kind) }
+    }
+
+    // MARK: - Encryption
+
+    /// Re-encrypts the database with a new passphrase, safely while reads run.
+    ///
+    /// It waits for running reads, holds new ones back, re-keys through the
+    /// writer, and closes every reader: no connection keeps working with the
+    /// old key. Reads then resume on connections keyed with the new
+    /// passphrase, even when ``Configuration/prepareDatabase(_:)`` still
+    /// supplies the old one. Concurrent calls run one after the other.
+    ///
+    /// ```swift
+    /// try dbPool.changePassphrase("correct horse battery staple")
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current passphrase and nothing is lost.
+    public func changePassphrase(_ passphrase: String) throws {
+        owner.preconditionNotCurrent()
+        passphraseChangeLock.lock()
+        defer { passphraseChangeLock.unlock() }
+        try withWriteCount {
+            try readers.barrier {
+                readers.invalidate()
+                try writer.sync { db in
+                    try db.changePassphrase(passphrase)
+                    // Move every page re-encrypted in the WAL into the file.
+                    _ = try? db.checkpoint(.truncate)
+                }
+            }
+        }
+    }
+
+    /// The async twin of ``changePassphrase(_:)``; the wait for running reads
+    /// happens off the cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError``.
+    public func changePassphrase(_ passphrase: String) async throws {
+        try Task.checkCancellation()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.changePassphrase(passphrase) })
+            }
+        }
+    }
+}

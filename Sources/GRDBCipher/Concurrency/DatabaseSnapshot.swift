@@ -1,0 +1,102 @@
+import Foundation
+
+/// A read-only view of a database frozen on one state, made by
+/// ``DatabasePool/makeSnapshot()``. Writes that commit after it was made are
+/// not visible. It holds a read transaction (and so its WAL frames) until it
+/// is closed or released.
+///
+/// ```swift
+/// let snapshot = try dbPool.makeSnapshot()
+/// try dbPool.write { db in try db.execute(sql: "DELETE FROM player") }
+/// let count = try snapshot.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! } // not 0
+/// ```
+public final class DatabaseSnapshot: DatabaseReader {
+    private let connection: SerializedDatabase
+
+    /// The path of the database file.
+    public let path: String
+
+    /// The configuration of the snapshot's read-only connection.
+    public let configuration: Configuration
+
+    init(path: String, configuration: Configuration, keyContext: PoolKeyContext) throws {
+        self.path = path
+        self.configuration = configuration
+        connection = try SerializedDatabase(
+            path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseSnapshot",
+            keyContext: keyContext)
+        try connection.sync { db in
+            try db.beginTransaction(.deferred)
+            // The first read fixes the state the transaction sees.
+            try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+        }
+    }
+
+    /// Ends the snapshot's transaction and closes its connection.
+    ///
+    /// - throws: A ``DatabaseError`` if statements are still alive.
+    public func close() throws {
+        try connection.sync { db in
+            try? db.rollbackIfNeeded()
+            try db.close()
+        }
+    }
+
+    /// Runs `value` on the frozen state.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try connection.sync { db in
+            try db.checkUsable()
+            return try value(db)
+        }
+    }
+
+    /// The async twin of ``read(_:)-(Database)->T``.
+    ///
+    /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await connection.execute { db in
+            try db.checkUsable()
+            return try value(db)
+        }
+    }
+
+    /// Same as ``read(_:)-(Database)->T``: a snapshot is always isolated.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try read(value)
+    }
+
+    /// Same as ``read(_:)-(Database)->T``.
+    ///
+    /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
+    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await read(value)
+    }
+
+    /// Like ``read(_:)-(Database)->T``, but allowed inside another access of the snapshot.
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try connection.reentrantSync(value)
+    }
+
+    /// Schedules `value` on the frozen state and returns at once.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        connection.asyncExecute { db in
+            do {
+                try db.checkUsable()
+                value(.success(db))
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Same as ``asyncRead(_:)``.
+    public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        asyncRead(value)
+    }
+}

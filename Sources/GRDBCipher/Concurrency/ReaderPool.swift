@@ -1,0 +1,201 @@
+import Dispatch
+import Foundation
+
+/// The read-only connections of a pool: opened lazily, up to a maximum,
+/// reused, and handed to waiting readers in order.
+///
+/// A barrier (used to change the passphrase, or by barrier writes) stops
+/// handing out connections, waits for running reads to end, and runs alone.
+final class ReaderPool: @unchecked Sendable {
+    // Safe: every stored property below `lock` is only touched while it is held.
+    private let lock = NSCondition()
+    private var idle: [Reader] = []
+    private var waiters: [@Sendable (Result<Reader, any Error>) -> Void] = []
+    private var openCount = 0
+    private var busyCount = 0
+    private var barrierCount = 0
+    private var generation = 0
+    private var isClosed = false
+
+    private let maximumCount: Int
+    private let openConnection: @Sendable () throws -> SerializedDatabase
+
+    /// A connection lent to one read.
+    final class Reader: Sendable {
+        let connection: SerializedDatabase
+        let generation: Int
+        init(connection: SerializedDatabase, generation: Int) {
+            self.connection = connection
+            self.generation = generation
+        }
+    }
+
+    init(maximumCount: Int, openConnection: @escaping @Sendable () throws -> SerializedDatabase) {
+        precondition(maximumCount >= 1, "maximumReaderCount must be at least 1")
+        self.maximumCount = maximumCount
+        self.openConnection = openConnection
+    }
+
+    /// The number of reads that hold a connection now.
+    var runningReadCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return busyCount
+    }
+
+    /// Hands a connection to `completion`, now or when one is free. Never
+    /// blocks the caller.
+    func asyncGet(_ completion: @escaping @Sendable (Result<Reader, any Error>) -> Void) {
+        lock.lock()
+        if isClosed {
+            lock.unlock()
+            completion(.failure(DatabaseError.misuse("the database pool is closed")))
+            return
+        }
+        waiters.append(completion)
+        let handOuts = takeHandOuts()
+        lock.unlock()
+        perform(handOuts)
+    }
+
+    /// Waits for a connection.
+    func get() throws -> Reader {
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = LockedValue<Result<Reader, any Error>?>(nil)
+        asyncGet { reader in
+            result.withLock { $0 = reader }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        return try result.withLock { $0! }.get()
+    }
+
+    /// Gives a connection back after a read. Connections opened before an
+    /// invalidation are closed instead of reused.
+    func release(_ reader: Reader) {
+        lock.lock()
+        busyCount -= 1
+        if reader.generation == generation && !isClosed {
+            idle.append(reader)
+        } else {
+            openCount -= 1
+        }
+        let handOuts = takeHandOuts()
+        lock.broadcast()
+        lock.unlock()
+        perform(handOuts)
+    }
+
+    /// What to do outside the lock: give an idle connection to a waiter, or
+    /// open a new one for it.
+    private enum HandOut {
+        case give(Reader, @Sendable (Result<Reader, any Error>) -> Void)
+        case open(generation: Int, @Sendable (Result<Reader, any Error>) -> Void)
+    }
+
+    /// Matches waiters with connections. Called with the lock held.
+    private func takeHandOuts() -> [HandOut] {
+        var handOuts: [HandOut] = []
+        while barrierCount == 0, !waiters.isEmpty {
+            if let reader = idle.popLast() {
+                busyCount += 1
+                handOuts.append(.give(reader, waiters.removeFirst()))
+            } else if openCount < maximumCount {
+                openCount += 1
+                busyCount += 1
+                handOuts.append(.open(generation: generation, waiters.removeFirst()))
+            } else {
+                break
+            }
+        }
+        return handOuts
+    }
+
+    private func perform(_ handOuts: [HandOut]) {
+        for handOut in handOuts {
+            switch handOut {
+            case let .give(reader, completion):
+                completion(.success(reader))
+            case let .open(generation, completion):
+                // Opening may take a key derivation: never on the caller's
+                // thread, which may belong to the cooperative pool.
+                DispatchQueue.global().async {
+                    do {
+                        let connection = try self.openConnection()
+                        completion(.success(Reader(connection: connection, generation: generation)))
+                    } catch {
+                        self.lock.lock()
+                        self.openCount -= 1
+                        self.busyCount -= 1
+                        let more = self.takeHandOuts()
+                        self.lock.broadcast()
+                        self.lock.unlock()
+                        completion(.failure(error))
+                        self.perform(more)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops handing out connections, waits until no read runs, then runs
+    /// `body` alone. Waiting reads resume afterwards.
+    func barrier<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        barrierCount += 1
+        while busyCount > 0 {
+            lock.wait()
+        }
+        lock.unlock()
+        defer {
+            lock.lock()
+            barrierCount -= 1
+            let handOuts = takeHandOuts()
+            lock.unlock()
+            perform(handOuts)
+        }
+        return try body()
+    }
+
+    /// Closes the idle connections now, and the busy ones when their read ends.
+    func invalidate() {
+        lock.lock()
+        generation += 1
+        openCount -= idle.count
+        idle.removeAll()
+        lock.unlock()
+    }
+
+    /// The idle connections, for an operation that must reach each of them.
+    func forEachIdle(_ body: (SerializedDatabase) throws -> Void) rethrows {
+        lock.lock()
+        let connections = idle.map(\.connection)
+        lock.unlock()
+        for connection in connections {
+            try body(connection)
+        }
+    }
+
+    /// Closes the pool of readers. Throws if a read is running.
+    func close() throws {
+        lock.lock()
+        guard busyCount == 0 else {
+            lock.unlock()
+            throw DatabaseError(
+                resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a read is running")
+        }
+        isClosed = true
+        let connections = idle.map(\.connection)
+        idle.removeAll()
+        openCount = 0
+        let pendingWaiters = waiters
+        waiters.removeAll()
+        lock.unlock()
+        for waiter in pendingWaiters {
+            waiter(.failure(DatabaseError.misuse("the database pool is closed")))
+        }
+        for connection in connections {
+            try connection.sync { try $0.close() }
+        }
+    }
+}
