@@ -139,11 +139,16 @@ public final class Database {
         }
     }
 
+    /// Turns on WAL mode and checks that it took (an in-memory database stays
+    /// in memory mode). In WAL mode, `synchronous = NORMAL` is durable across
+    /// application crashes and much faster than the default `FULL`.
     func enableWAL() throws {
-        let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
-        guard mode?.lowercased() == "wal" || sqlite3_db_filename(sqliteConnection, nil).map({ $0.pointee == 0 }) == true else {
-            throw DatabaseError(message: "could not enable WAL mode (journal mode is \(mode ?? "unknown"))")
+        let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")?.lowercased()
+        if mode == "memory" { return }
+        guard mode == "wal" else {
+            throw DatabaseError(message: "could not enable WAL mode: the journal mode is \(mode ?? "unknown")")
         }
+        try execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// Throws if the connection is closed.

@@ -106,7 +106,7 @@ extension SecrecyTests {
         let savedStandardError = dup(STDERR_FILENO)
         dup2(capture, STDERR_FILENO)
         _ = try? DatabaseQueue(path: path, configuration: keyed("wrong"))
-        fflush(stderr)
+        fflush(nil)
         dup2(savedStandardError, STDERR_FILENO)
         close(savedStandardError)
         close(capture)

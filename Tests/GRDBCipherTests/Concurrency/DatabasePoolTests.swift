@@ -1,0 +1,276 @@
+import Dispatch
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// A pool on an encrypted file with a `t` table of `count` rows.
+func makePool(_ dir: TemporaryDirectory, rows count: Int = 0, configure: (inout Configuration) -> Void = { _ in })
+    throws -> DatabasePool
+{
+    var config = keyed("pool secret")
+    configure(&config)
+    let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: config)
+    try dbPool.write { db in
+        try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value TEXT)")
+        for index in 0..<count {
+            try db.execute(sql: "INSERT INTO t (value) VALUES (?)", arguments: ["row \(index)"])
+        }
+    }
+    return dbPool
+}
+
+func rowCount(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT count(*) FROM t")!
+}
+
+@Suite struct DatabasePoolTests {
+    @Test func thePoolIsInWALMode() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        #expect(try dbPool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test func aReadStartedBeforeACommitDoesNotSeeIt() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        let readStarted = DispatchSemaphore(value: 0)
+        let writeDone = DispatchSemaphore(value: 0)
+        let counts = LockedValue<[Int]>([])
+        let readFinished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? dbPool.read { db in
+                let first = try rowCount(db)
+                readStarted.signal()
+                writeDone.wait()
+                let second = try rowCount(db)
+                counts.withLock { $0 = [first, second] }
+            }
+            readFinished.signal()
+        }
+        readStarted.wait()
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('new')") }
+        writeDone.signal()
+        readFinished.wait()
+
+        #expect(counts.withLock { $0 } == [1, 1])
+        #expect(try dbPool.read(rowCount) == 2)
+    }
+
+    @Test func aSnapshotKeepsItsState() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 3)
+        let snapshot = try dbPool.makeSnapshot()
+        try dbPool.write { db in try db.execute(sql: "DELETE FROM t") }
+        #expect(try snapshot.read(rowCount) == 3)
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('x')") }
+        #expect(try snapshot.read(rowCount) == 3)
+        #expect(try dbPool.read(rowCount) == 1)
+        let error = #expect(throws: DatabaseError.self) {
+            try snapshot.read { db in try db.execute(sql: "DELETE FROM t") }
+        }
+        #expect(error?.resultCode == .SQLITE_READONLY)
+        try snapshot.close()
+    }
+
+    @Test func asyncConcurrentReadSeesTheStateAtTheCall() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 2)
+        let seen: Int = try await withCheckedThrowingContinuation { continuation in
+            do {
+                try dbPool.writeWithoutTransaction { db in
+                    try db.execute(sql: "INSERT INTO t (value) VALUES ('committed before')")
+                    dbPool.asyncConcurrentRead { result in
+                        // Give the writer time to commit what follows first.
+                        Thread.sleep(forTimeInterval: 0.1)
+                        continuation.resume(with: result.flatMap { db in Result { try rowCount(db) } })
+                    }
+                    try db.execute(sql: "DELETE FROM t")
+                    try db.execute(sql: "INSERT INTO t (value) VALUES ('after')")
+                }
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        #expect(seen == 3)
+        #expect(try await dbPool.read(rowCount) == 1)
+    }
+
+    @Test func spawnConcurrentReadIsAnAlias() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        let seen: Int = try await withCheckedThrowingContinuation { continuation in
+            try? dbPool.writeWithoutTransaction { _ in
+                dbPool.spawnConcurrentRead { result in
+                    continuation.resume(with: result.flatMap { db in Result { try rowCount(db) } })
+                }
+            }
+        }
+        #expect(seen == 1)
+    }
+
+    @Test func readersAreReadOnly() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        for attempt in [{ try dbPool.read { db in try db.execute(sql: "DELETE FROM t") } },
+                        { try dbPool.unsafeRead { db in try db.execute(sql: "DELETE FROM t") } }] {
+            let error = #expect(throws: DatabaseError.self) { try attempt() }
+            #expect(error?.resultCode == .SQLITE_READONLY)
+        }
+        #expect(try dbPool.read(rowCount) == 1)
+    }
+
+    @Test func readersAreReusedUpToTheMaximum() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1) { $0.maximumReaderCount = 2 }
+        let connections = LockedValue(Set<ObjectIdentifier>())
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await dbPool.read { db in
+                        connections.withLock { _ = $0.insert(ObjectIdentifier(db)) }
+                        Thread.sleep(forTimeInterval: 0.005)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(connections.withLock { $0.count } == 2)
+    }
+
+    @Test func stressOneWriterFourReaders() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir) { $0.maximumReaderCount = 4 }
+        try await dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE a (id INTEGER PRIMARY KEY); CREATE TABLE b (id INTEGER PRIMARY KEY)")
+        }
+        let writeCount = 10_000
+        let readCount = 40_000
+        let inconsistencies = LockedValue(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<writeCount {
+                    try await dbPool.write { db in
+                        try db.execute(sql: "INSERT INTO a DEFAULT VALUES")
+                        try db.execute(sql: "INSERT INTO b DEFAULT VALUES")
+                    }
+                }
+            }
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<(readCount / 4) {
+                        let (a, b) = try await dbPool.read { db in
+                            (try Int.fetchOne(db, sql: "SELECT count(*) FROM a")!,
+                             try Int.fetchOne(db, sql: "SELECT count(*) FROM b")!)
+                        }
+                        if a != b { inconsistencies.withLock { $0 += 1 } }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(inconsistencies.withLock { $0 } == 0)
+        let counts = try await dbPool.read { db in
+            [try Int.fetchOne(db, sql: "SELECT count(*) FROM a")!, try Int.fetchOne(db, sql: "SELECT count(*) FROM b")!]
+        }
+        #expect(counts == [writeCount, writeCount])
+    }
+
+    @Test func checkpointAndMaintenance() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 50)
+        #expect(try dbPool.read(rowCount) == 50)
+        dbPool.releaseMemory()
+        dbPool.invalidateReadOnlyConnections()
+        #expect(try dbPool.read(rowCount) == 50)
+        for mode in [Database.CheckpointMode.passive, .full, .restart, .truncate] {
+            try dbPool.checkpoint(mode)
+        }
+        let walPath = dir.path("pool.sqlite") + "-wal"
+        let walSize = try FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int
+        #expect(walSize == 0)
+    }
+
+    @Test func genericCodeRunsOnQueuesAndPools() async throws {
+        func count(_ reader: some DatabaseReader) async throws -> Int {
+            try await reader.read(rowCount)
+        }
+        func insert(_ writer: some DatabaseWriter) async throws {
+            try await writer.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('generic')") }
+        }
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let dbQueue = try DatabaseQueue()
+        try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value TEXT)") }
+        for writer in [dbPool as any DatabaseWriter, dbQueue] {
+            try await insert(writer)
+            #expect(try await count(writer) == 1)
+        }
+    }
+}
+
+@Suite struct DatabasePoolMisuseTests {
+    @Test func readingAClosedPoolFails() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        #expect(try await dbPool.read(rowCount) == 1)
+        try dbPool.close()
+        let error = #expect(throws: DatabaseError.self) { try dbPool.read { try rowCount($0) } as Int }
+        #expect(error?.message?.contains("closed") == true)
+        await #expect(throws: DatabaseError.self) { try await dbPool.read(rowCount) }
+        #expect(throws: DatabaseError.self) { try dbPool.write { try rowCount($0) } as Int }
+    }
+
+    @Test func closingDuringAReadFailsClearly() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        let inRead = DispatchSemaphore(value: 0)
+        let finishRead = DispatchSemaphore(value: 0)
+        let readDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? dbPool.read { _ in
+                inRead.signal()
+                finishRead.wait()
+            }
+            readDone.signal()
+        }
+        #expect(inRead.wait(timeout: .now() + 10) == .success)
+        let error = #expect(throws: DatabaseError.self) { try dbPool.close() }
+        #expect(error?.resultCode == .SQLITE_BUSY)
+        finishRead.signal()
+        #expect(readDone.wait(timeout: .now() + 10) == .success)
+        // The pool still works, and closes once idle.
+        #expect(try dbPool.read(rowCount) == 1)
+        try dbPool.close()
+    }
+
+    @Test func closingDuringAWriteFailsClearly() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let inWrite = DispatchSemaphore(value: 0)
+        let finishWrite = DispatchSemaphore(value: 0)
+        let writeDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try? dbPool.write { _ in
+                inWrite.signal()
+                finishWrite.wait()
+            }
+            writeDone.signal()
+        }
+        #expect(inWrite.wait(timeout: .now() + 10) == .success)
+        let error = #expect(throws: DatabaseError.self) { try dbPool.close() }
+        #expect(error?.resultCode == .SQLITE_BUSY)
+        finishWrite.signal()
+        #expect(writeDone.wait(timeout: .now() + 10) == .success)
+        try dbPool.close()
+    }
+
+    @Test func aReadInsideAReadTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let dir = try TemporaryDirectory()
+            let dbPool = try DatabasePool(path: dir.path("db.sqlite"))
+            try dbPool.read { _ in
+                try dbPool.read { _ in }
+            }
+        }
+    }
+}
