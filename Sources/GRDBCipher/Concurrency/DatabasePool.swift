@@ -190,9 +190,7 @@ public final class DatabasePool: DatabaseWriter {
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
-            withReader { result in
-                continuation.resume(with: result.flatMap { db in Result { try db.readOnlyTransaction(value) } })
-            }
+            withReader({ try $0.readOnlyTransaction(value) }, completion: { continuation.resume(with: $0) })
         }
     }
 
@@ -213,9 +211,7 @@ public final class DatabasePool: DatabaseWriter {
     public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
-            withReader { result in
-                continuation.resume(with: result.flatMap { db in Result { try value(db) } })
-            }
+            withReader(value, completion: { continuation.resume(with: $0) })
         }
     }
 
@@ -270,6 +266,30 @@ public final class DatabasePool: DatabaseWriter {
                 }
             case .failure(let error):
                 body(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `value` on a reader connection as soon as one is free, gives the
+    /// connection back, then calls `completion`: a caller that resumes on
+    /// completion finds the read over (it can close the pool, for example).
+    private func withReader<T>(
+        _ value: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Result<T, any Error>) -> Void)
+    {
+        readers.asyncGet { result in
+            switch result {
+            case .success(let reader):
+                reader.connection.asyncExecute { db in
+                    let result = Result {
+                        try db.checkUsable()
+                        return try value(db)
+                    }
+                    self.readers.release(reader)
+                    completion(result)
+                }
+            case .failure(let error):
+                completion(.failure(error))
             }
         }
     }
