@@ -301,7 +301,7 @@ public final class Database {
     ///   not fit, or SQLite fails.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         let handle = try connection()
-        var consumer = ArgumentConsumer(arguments)
+        var consumer = ArgumentConsumer(arguments, publicStatementArguments: configuration.publicStatementArguments)
         try sql.withCString { start in
             var cursor = start
             while cursor.pointee != 0 {
@@ -317,6 +317,10 @@ public final class Database {
                 let statementSQL = String(cString: sqlite3_sql(sqliteStatement))
                 let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
                 let values = try consumer.values(for: sqliteStatement, sql: statementSQL)
+                // Before the last statement runs, unused arguments are an error.
+                if try !containsStatement(tail, handle: handle) {
+                    try consumer.checkAllConsumed(sql: sql)
+                }
                 try statement.bind(values, arguments: arguments)
                 try statement.execute()
             }

@@ -103,7 +103,7 @@ enum DateParser {
         let format: DatabaseDateComponents.Format
         if bytes.count >= 5, bytes[2] == UInt8(ascii: ":") {
             guard let timeFormat = scanTime(&scanner, into: &components) else { return nil }
-            format = timeFormat == .HM ? .HM : (timeFormat == .HMS ? .HMS : .HMSS)
+            format = timeFormat == .YMD_HM ? .HM : (timeFormat == .YMD_HMS ? .HMS : .HMSS)
         } else {
             guard let year = scanner.digits(4), scanner.skip("-"),
                   let month = scanner.digits(2), scanner.skip("-"),

@@ -124,7 +124,12 @@ extension DatabaseError {
     }
 
     /// An error for a misuse of the library, detected before SQLite runs anything.
-    static func misuse(_ message: String, sql: String? = nil, arguments: StatementArguments? = nil) -> DatabaseError {
-        DatabaseError(resultCode: .SQLITE_MISUSE, message: message, sql: sql, arguments: arguments)
+    static func misuse(
+        _ message: String, sql: String? = nil, arguments: StatementArguments? = nil,
+        publicStatementArguments: Bool = false) -> DatabaseError
+    {
+        DatabaseError(
+            resultCode: .SQLITE_MISUSE, message: message, sql: sql, arguments: arguments,
+            publicStatementArguments: publicStatementArguments)
     }
 }

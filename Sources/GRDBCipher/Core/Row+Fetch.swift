@@ -27,7 +27,9 @@ extension Row {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
-        try fetchCursor(statement, arguments: arguments).next()?.copy()
+        // The cursor resets the statement when it goes away: copy before that.
+        let cursor = try fetchCursor(statement, arguments: arguments)
+        return try withExtendedLifetime(cursor) { try cursor.next()?.copy() }
     }
 
     /// A cursor over the rows of an SQL query.

@@ -68,7 +68,8 @@ public final class Statement {
     /// Throws if the arguments do not fit the statement's parameters: a wrong
     /// number of positional values or a missing named value.
     public func validateArguments(_ arguments: StatementArguments) throws {
-        var consumer = ArgumentConsumer(arguments)
+        var consumer = ArgumentConsumer(
+            arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         _ = try consumer.values(for: sqliteStatement, sql: sql)
         try consumer.checkAllConsumed(sql: sql)
     }
@@ -77,7 +78,8 @@ public final class Statement {
     ///
     /// - throws: A ``DatabaseError`` if the arguments do not fit.
     public func setArguments(_ arguments: StatementArguments) throws {
-        var consumer = ArgumentConsumer(arguments)
+        var consumer = ArgumentConsumer(
+            arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         let values = try consumer.values(for: sqliteStatement, sql: sql)
         try consumer.checkAllConsumed(sql: sql)
         try bind(values, arguments: arguments)

@@ -118,10 +118,12 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
 /// a string of several statements can share one argument list.
 struct ArgumentConsumer {
     private let arguments: StatementArguments
+    private let publicStatementArguments: Bool
     private var position = 0
 
-    init(_ arguments: StatementArguments) {
+    init(_ arguments: StatementArguments, publicStatementArguments: Bool) {
         self.arguments = arguments
+        self.publicStatementArguments = publicStatementArguments
     }
 
     var remainingPositionalCount: Int { arguments.values.count - position }
@@ -142,7 +144,9 @@ struct ArgumentConsumer {
                         continue
                     }
                     guard position < arguments.values.count else {
-                        throw DatabaseError.misuse("missing statement argument: \(name)", sql: sql, arguments: arguments)
+                        throw DatabaseError.misuse(
+                            "missing statement argument: \(name)", sql: sql, arguments: arguments,
+                            publicStatementArguments: publicStatementArguments)
                     }
                     result.append(arguments.values[position])
                     position += 1
@@ -152,7 +156,7 @@ struct ArgumentConsumer {
             guard position < arguments.values.count else {
                 throw DatabaseError.misuse(
                     "wrong number of statement arguments: \(arguments.values.count) given, more expected",
-                    sql: sql, arguments: arguments)
+                    sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
             }
             result.append(arguments.values[position])
             position += 1
@@ -165,7 +169,7 @@ struct ArgumentConsumer {
         if position < arguments.values.count {
             throw DatabaseError.misuse(
                 "wrong number of statement arguments: \(arguments.values.count) given, \(position) expected",
-                sql: sql, arguments: arguments)
+                sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
         }
     }
 }

@@ -209,7 +209,7 @@ struct CursorTests {
                 }
                 return values[0]
             })
-            let cursor = try Int.fetchCursor(db, sql: "SELECT failOnThree(n) FROM t ORDER BY n")
+            let cursor = try Int.fetchCursor(db, sql: "SELECT failOnThree(n) FROM t")
             #expect(try cursor.next() == 1)
             #expect(try cursor.next() == 2)
             let error = #expect(throws: DatabaseError.self) { try cursor.next() }

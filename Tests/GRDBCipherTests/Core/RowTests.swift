@@ -113,6 +113,22 @@ struct RowTests {
         }
     }
 
+    @Test func missingColumnWithNonOptionalTypeTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let row: Row = ["a": 1]
+            let value: Int = row["missing"]
+            _ = value
+        }
+    }
+
+    @Test func undecodableValueInANonOptionalSubscriptTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let row: Row = ["a": "text"]
+            let value: Int = row["a"]
+            _ = value
+        }
+    }
+
     // MARK: - decode
 
     @Test func decodeOfMissingColumnThrowsColumnNotFound() throws {

@@ -124,6 +124,21 @@ struct StatementArgumentsTests {
         #expect(arguments.values == [4.databaseValue])
     }
 
+    @Test func plusWithANameOnBothSidesTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let lhs: StatementArguments = ["a": 1]
+            let rhs: StatementArguments = ["a": 2]
+            _ = lhs + rhs
+        }
+    }
+
+    @Test func plusEqualsWithAnAlreadyDefinedNameTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var arguments: StatementArguments = ["a": 1]
+            arguments += ["a": 2]
+        }
+    }
+
     @Test func descriptionListsPositionalThenSortedNamedValues() {
         var arguments: StatementArguments = [1, "it's", nil]
         arguments += ["z": 2, "a": Data([0xAB])]

@@ -152,6 +152,12 @@ struct ValueConversionTests {
         }
     }
 
+    @Test func storingAnUnsignedValueAboveInt64MaxTraps() async {
+        await #expect(processExitsWith: .failure) {
+            _ = UInt64.max.databaseValue
+        }
+    }
+
     @Test func fetchingTooLargeIntegerAsInt8ThrowsRowDecodingError() throws {
         try inMemoryDatabase { db throws in
             let error = #expect(throws: RowDecodingError.self) {
