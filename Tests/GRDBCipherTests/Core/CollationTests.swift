@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 private let byLength = DatabaseCollation("byLength") { lhs, rhs in
     lhs.count < rhs.count ? .orderedAscending : (lhs.count == rhs.count ? .orderedSame : .orderedDescending)
 }

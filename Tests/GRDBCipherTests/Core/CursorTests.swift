@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 /// Creates table `t` with the integers 1 through `count` in column `n`.
 private func createNumbers(_ db: Database, count: Int) throws {
     try db.execute(sql: "CREATE TABLE t (n INTEGER)")

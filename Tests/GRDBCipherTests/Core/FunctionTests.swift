@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 private let succ = DatabaseFunction("succ", argumentCount: 1, pure: true) { values in
     Int.fromDatabaseValue(values[0]).map { $0 + 1 }
 }

@@ -2,12 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 /// The first row of a query, copied through `fetchAll` (RowTests checks
 /// `fetchOne` separately).
 private func firstRow(_ db: Database, _ sql: String) throws -> Row {

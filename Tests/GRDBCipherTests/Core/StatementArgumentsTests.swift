@@ -2,14 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-/// Runs `body` with the connection of a fresh private in-memory database,
-/// outside of any transaction (so that nothing is rolled back on error).
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 private func rowCount(_ db: Database, _ table: String = "t") throws -> Int? {
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")
 }

@@ -2,14 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@discardableResult
-private func inMemoryDatabase<T>(
-    configuration: Configuration = Configuration(), _ body: (Database) throws -> T) throws -> T
-{
-    let dbQueue = try DatabaseQueue(configuration: configuration)
-    return try dbQueue.inDatabase(body)
-}
-
 private func configuration(publicStatementArguments: Bool) -> Configuration {
     var configuration = Configuration()
     configuration.publicStatementArguments = publicStatementArguments

@@ -2,15 +2,6 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-/// Runs `body` outside of any transaction, on a fresh private in-memory database.
-@discardableResult
-private func inMemoryDatabase<T>(
-    configuration: Configuration = Configuration(), _ body: (Database) throws -> T) throws -> T
-{
-    let dbQueue = try DatabaseQueue(configuration: configuration)
-    return try dbQueue.inDatabase(body)
-}
-
 private func values(_ db: Database) throws -> [Int] {
     try Int.fetchAll(db, sql: "SELECT n FROM t ORDER BY n")
 }

@@ -5,13 +5,6 @@ import Testing
 // Conversions between Swift values and database values, both ways, through a
 // private plaintext in-memory database.
 
-/// Runs `body` with the connection of a fresh private in-memory database.
-@discardableResult
-private func inMemoryDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-    let dbQueue = try DatabaseQueue()
-    return try dbQueue.inDatabase(body)
-}
-
 /// Binds `value`, reads it back as `T` through the fast path (`fetchOne`) and
 /// through a copied row (the `DatabaseValue` path).
 private func roundTrip<T: DatabaseValueConvertible & StatementColumnConvertible>(
