@@ -12,3 +12,10 @@ test: deps
 
 demo: deps
 	swift run --package-path Examples/Demo Demo
+
+# Benchmarks: GRDBCipher against the raw C API (release builds, about 5 minutes).
+bench: deps
+	rm -rf Benchmarks/.build-results
+	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark \
+		--format histogramPercentiles --path .build-results --no-progress
+	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md

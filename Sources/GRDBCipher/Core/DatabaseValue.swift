@@ -210,6 +210,7 @@ extension DatabaseValue: ExpressibleByNilLiteral {
 
 extension String {
     /// Reads a column as text (SQLite converts numbers), without an intermediate C string.
+    @inlinable
     init(unsafeColumnText sqliteStatement: OpaquePointer, index: CInt) {
         guard let text = sqlite3_column_text(sqliteStatement, index) else {
             self = ""
@@ -222,6 +223,7 @@ extension String {
 
 extension Data {
     /// Reads a column as a blob; an empty blob reads as empty data.
+    @inlinable
     init(unsafeColumnBlob sqliteStatement: OpaquePointer, index: CInt) {
         // SQLite documents this order: the pointer first, then the size.
         let bytes = sqlite3_column_blob(sqliteStatement, index)

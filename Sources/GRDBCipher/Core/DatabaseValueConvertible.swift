@@ -94,7 +94,7 @@ extension DatabaseValueConvertible {
 extension StatementColumnConvertible {
     /// Reads a column of the current row: nil if the column cannot be decoded,
     /// including NULL for non-optional types.
-    @inline(__always)
+    @inlinable
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
             return nil
@@ -111,7 +111,7 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
     }
 
     /// Reads a column: `.some(nil)` for NULL, nil when a non-NULL value cannot be decoded.
-    @inline(__always)
+    @inlinable
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Wrapped?? {
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
             return .some(nil)

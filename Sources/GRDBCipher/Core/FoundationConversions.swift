@@ -15,7 +15,7 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Reads a blob or text column.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_BLOB, SQLITE_TEXT: self.init(unsafeColumnBlob: sqliteStatement, index: index)

@@ -18,6 +18,8 @@ import Foundation
 public final class Row {
     /// Set for a row that reads the current row of a statement.
     private let statement: Statement?
+    /// The statement's handle, for the inlined fast path; nil for a copied row.
+    @usableFromInline let sqliteStatement: SQLiteStatement?
     /// The values of a copied row.
     private let values: [DatabaseValue]
     private let lookup: ColumnLookup
@@ -25,9 +27,16 @@ public final class Row {
     /// The number of columns.
     public let count: Int
 
+    /// The index of the leftmost column of this name, for the inlined fast path.
+    @usableFromInline
+    func fastColumnIndex(_ columnName: String) -> Int? {
+        lookup.index(of: columnName)
+    }
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement
+        self.sqliteStatement = statement.sqliteStatement
         self.values = []
         self.lookup = statement.columnLookup
         self.count = statement.columnCount
@@ -35,6 +44,7 @@ public final class Row {
 
     private init(columnNames: [String], values: [DatabaseValue]) {
         self.statement = nil
+        self.sqliteStatement = nil
         self.values = values
         self.lookup = ColumnLookup(columnNames: columnNames)
         self.count = values.count
@@ -221,8 +231,23 @@ public final class Row {
 
     /// The value at `index`, decoded on the fast path. Traps with a clear
     /// message if it cannot be decoded.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
-        do { return try decodeColumn(Value.self, atIndex: index, column: nil) } catch { fatalError("\(error)") }
+        // Inlined in client code, so that it is specialized for `Value`.
+        if let sqliteStatement, index >= 0, index < count,
+           let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+        {
+            return value
+        }
+        return decodeOrTrap(Value.self, atIndex: index, column: nil)
+    }
+
+    /// The slow path of the fast subscripts: a copied row, or an error.
+    @usableFromInline
+    func decodeOrTrap<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type, atIndex index: Int, column: String?) -> Value
+    {
+        do { return try decodeColumn(Value.self, atIndex: index, column: column) } catch { fatalError("\(error)") }
     }
 
     /// The value of the leftmost column of this name, as its natural Swift
@@ -239,20 +264,29 @@ public final class Row {
     /// be decoded traps with a clear message; use
     /// ``decode(_:forColumn:)-(Value.Type,String)`` to get an error instead.
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
-        guard let index = lookup.index(of: columnName) else {
-            guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
-            return value
-        }
+        guard let index = lookup.index(of: columnName) else { return missingColumnValue(columnName) }
         do { return try decodeValue(Value.self, atIndex: index, column: columnName) } catch { fatalError("\(error)") }
     }
 
     /// The value of the leftmost column of this name, decoded on the fast path.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
-        guard let index = lookup.index(of: columnName) else {
-            guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
-            return value
+        if let index = fastColumnIndex(columnName) {
+            if let sqliteStatement,
+               let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))
+            {
+                return value
+            }
+            return decodeOrTrap(Value.self, atIndex: index, column: columnName)
         }
-        do { return try decodeColumn(Value.self, atIndex: index, column: columnName) } catch { fatalError("\(error)") }
+        return missingColumnValue(columnName)
+    }
+
+    /// NULL for an optional type, a trap otherwise.
+    @usableFromInline
+    func missingColumnValue<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
+        guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
+        return value
     }
 
     /// The value of a column, as its natural Swift type, or nil.

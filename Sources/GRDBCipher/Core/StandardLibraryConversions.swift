@@ -18,7 +18,7 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Reads a numeric column: zero is false, anything else is true.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER: self = sqlite3_column_int64(sqliteStatement, index) != 0
@@ -51,7 +51,7 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
     /// Reads an integer or real column whose value fits in this type.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER:
@@ -66,9 +66,18 @@ extension StatementColumnConvertible where Self: FixedWidthInteger {
     }
 }
 
+extension StatementColumnConvertible where Self: FixedWidthInteger {
+    /// Reads a column: the initializer already returns nil for NULL, so no
+    /// separate NULL check.
+    @inlinable
+    public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
+        Self(sqliteStatement: sqliteStatement, index: index)
+    }
+}
+
 extension FixedWidthInteger {
     /// The integral part of `double`, or nil when it is not finite or out of range.
-    @inline(__always)
+    @inlinable
     init?(fittingTruncation double: Double) {
         guard double.isFinite else { return nil }
         self.init(exactly: double.rounded(.towardZero))
@@ -100,7 +109,7 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Reads a real or integer column.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER, SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index)
@@ -119,7 +128,7 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Reads a real or integer column.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         guard let double = Double(sqliteStatement: sqliteStatement, index: index) else { return nil }
         self = Float(double)
@@ -137,7 +146,7 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Reads a text column.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT else { return nil }
         self.init(unsafeColumnText: sqliteStatement, index: index)
@@ -156,7 +165,7 @@ extension DatabaseValueConvertible where Self: RawRepresentable, Self.RawValue: 
 
 extension StatementColumnConvertible where Self: RawRepresentable, Self.RawValue: StatementColumnConvertible {
     /// Reads the raw value from the column, then the case.
-    @inline(__always)
+    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         guard let rawValue = RawValue(sqliteStatement: sqliteStatement, index: index) else { return nil }
         self.init(rawValue: rawValue)

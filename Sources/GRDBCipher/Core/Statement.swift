@@ -74,10 +74,27 @@ public final class Statement {
         try consumer.checkAllConsumed(sql: sql)
     }
 
+    /// The number of parameters, and whether one is named: computed once.
+    private lazy var parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
+    private lazy var hasNamedParameters = (0..<parameterCount).contains { index in
+        sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)).map { $0.pointee != CChar(UInt8(ascii: "?")) } ?? false
+    }
+
     /// Validates and binds arguments.
     ///
     /// - throws: A ``DatabaseError`` if the arguments do not fit.
     public func setArguments(_ arguments: StatementArguments) throws {
+        // Fast path: only `?` parameters take the positional values as they are.
+        if !hasNamedParameters {
+            guard arguments.values.count == parameterCount else {
+                throw DatabaseError.misuse(
+                    "wrong number of statement arguments: \(arguments.values.count) given, \(parameterCount) expected",
+                    sql: sql, arguments: arguments,
+                    publicStatementArguments: database.configuration.publicStatementArguments)
+            }
+            try bind(arguments.values, arguments: arguments)
+            return
+        }
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         let values = try consumer.values(for: sqliteStatement, sql: sql)
@@ -85,10 +102,10 @@ public final class Statement {
         try bind(values, arguments: arguments)
     }
 
-    /// Binds values already matched to the parameters.
+    /// Binds values already matched to the parameters: one for each, so no
+    /// earlier binding survives.
     func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
-        sqlite3_clear_bindings(sqliteStatement)
         self.arguments = arguments
         for (offset, value) in values.enumerated() {
             let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
@@ -169,9 +186,16 @@ final class ColumnLookup: Sendable {
 
     @inline(__always)
     func index(of name: String) -> Int? {
-        // The exact spelling is the common case and needs no lowercasing.
-        if !hasCaseVariants, let index = exact[name] {
-            return index
+        // The exact spelling is the common case: a scan with `==` beats
+        // hashing for the handful of columns of a typical row.
+        if !hasCaseVariants {
+            if columnNames.count <= 16 {
+                for index in columnNames.indices where columnNames[index] == name {
+                    return index
+                }
+            } else if let index = exact[name] {
+                return index
+            }
         }
         return lowercased[name.lowercased()]
     }

@@ -1,0 +1,39 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// GRDBCipher against the raw SQLite C API, on the same encrypted files.
+// Run from the repository root with `make bench`.
+let package = Package(
+    name: "GRDBCipherBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "GRDBCipher", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The raw C baseline links SQLCipher directly, like the root's CSQLCipher.
+        .systemLibrary(
+            name: "CSQLCipherRaw",
+            pkgConfig: "sqlcipher",
+            providers: [.apt(["libsqlcipher-dev"]), .brew(["sqlcipher"])]),
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: ["CSQLCipherRaw", .product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "GRDBCipherBenchmarks",
+            dependencies: [
+                "BenchmarkFixtures",
+                "CSQLCipherRaw",
+                .product(name: "GRDBCipher", package: "GRDBCipher"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/GRDBCipherBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v6)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "BenchReport",
+            dependencies: ["CSQLCipherRaw"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+    ]
+)

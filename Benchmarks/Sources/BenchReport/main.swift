@@ -1,0 +1,116 @@
+// Reads the percentile files that package-benchmark wrote, pairs each
+// workload's raw-C and GRDBCipher runs, and prints one table of medians and
+// ratios; also writes it, with the machine and SQLCipher version, to a file.
+//
+// Usage: BenchReport <percentiles folder> <output markdown file>
+import CSQLCipherRaw
+import Foundation
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: BenchReport <percentiles folder> <output.md>\n".utf8))
+    exit(2)
+}
+let folder = URL(fileURLWithPath: arguments[1])
+let outputPath = arguments[2]
+
+/// The targets of the issue, by workload prefix.
+let targets: [String: Double] = [
+    "W1": 1.10, "W2": 1.10, "W3": 1.5, "W4": 1.10, "W5": 1.5, "W7": 1.05,
+]
+
+/// Median wall-clock time in nanoseconds, from a percentile TSV.
+func median(_ url: URL) -> Double? {
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: "\t")
+        if fields.count == 2, fields[0] == "50", let value = Double(fields[1]) { return value }
+    }
+    return nil
+}
+
+/// Scale factor of the file's unit, from its header ("Time (wall clock) (ms) *").
+func nanosecondsPerUnit(_ url: URL) -> Double {
+    guard let header = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n").first else { return 1 }
+    if header.contains("(ns)") { return 1 }
+    if header.contains("(μs)") || header.contains("(us)") { return 1e3 }
+    if header.contains("(ms)") { return 1e6 }
+    if header.contains("(s)") { return 1e9 }
+    return 1
+}
+
+var medians: [String: [String: Double]] = [:]  // workload -> side -> ms
+let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+for file in files where file.lastPathComponent.hasSuffix(".wallClock.histogram.percentiles.tsv") {
+    // Current_run.GRDBCipherBenchmarks.W1-fetch-by-index.rawC.wallClock.histogram.percentiles.tsv
+    let parts = file.lastPathComponent.split(separator: ".")
+    guard parts.count >= 4, let value = median(file) else { continue }
+    let workload = String(parts[2])
+    let side = String(parts[3])
+    medians[workload, default: [:]][side] = value * nanosecondsPerUnit(file) / 1e6
+}
+guard !medians.isEmpty else {
+    FileHandle.standardError.write(Data("BenchReport: no results in \(folder.path)\n".utf8))
+    exit(1)
+}
+
+func format(_ milliseconds: Double?) -> String {
+    guard let milliseconds else { return "-" }
+    return milliseconds < 10 ? String(format: "%.2f ms", milliseconds) : String(format: "%.1f ms", milliseconds)
+}
+
+var lines = [
+    "| workload | raw C | GRDBCipher | GRDBCipher / raw C | target |",
+    "| --- | ---: | ---: | ---: | --- |",
+]
+for workload in medians.keys.sorted() {
+    let raw = medians[workload]?["rawC"]
+    let grdb = medians[workload]?["GRDBCipher"]
+    let ratio = raw.flatMap { raw in grdb.map { $0 / raw } }
+    let prefix = String(workload.prefix(2))
+    var target = targets[prefix].map { "≤ \(String(format: "%.2f", $0))" } ?? ""
+    if let limit = targets[prefix], let ratio { target += ratio <= limit ? " met" : " MISSED" }
+    if workload.hasPrefix("W6c") { target = "see W6a: ≥ 50× faster than a passphrase open" }
+    lines.append("| \(workload) | \(format(raw)) | \(format(grdb)) | \(ratio.map { String(format: "%.2f", $0) } ?? "-") | \(target) |")
+}
+lines.append("| W5-insert-records | - | - | - | not yet: records do not exist |")
+lines.append("| W8-backup-export | - | - | - | not yet: backup and export do not exist |")
+if let passphraseOpen = medians["W6a-open-passphrase"]?["GRDBCipher"],
+   let poolReaders = medians["W6c-pool-readers-2-5"]?["GRDBCipher"]
+{
+    let perReader = poolReaders / 4
+    lines.append("")
+    lines.append(String(
+        format: "Pool readers 2–5: %.2f ms each, %.0f× faster than a passphrase open (%.1f ms); target ≥ 50×.",
+        perReader, passphraseOpen / perReader, passphraseOpen))
+}
+let table = lines.joined(separator: "\n")
+print(table)
+
+var handle: OpaquePointer?
+sqlite3_open(":memory:", &handle)
+var statement: OpaquePointer?
+sqlite3_prepare_v2(handle, "PRAGMA cipher_version", -1, &statement, nil)
+let cipherVersion = sqlite3_step(statement) == SQLITE_ROW ? String(cString: sqlite3_column_text(statement, 0)) : "unknown"
+sqlite3_finalize(statement)
+sqlite3_close(handle)
+
+var system = utsname()
+uname(&system)
+func text<T>(_ field: T) -> String {
+    withUnsafeBytes(of: field) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+}
+let date = ISO8601DateFormatter().string(from: Date())
+let markdown = """
+    # Benchmark results
+
+    - Date: \(date)
+    - Machine: \(text(system.sysname)) \(text(system.release)) \(text(system.machine)), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB
+    - SQLCipher: \(cipherVersion), SQLite \(String(cString: sqlite3_libversion()))
+    - Times are medians of wall-clock samples (package-benchmark); both sides run on the same encrypted files.
+
+    \(table)
+
+    """
+try markdown.write(toFile: outputPath, atomically: true, encoding: .utf8)
+print("\nwritten to \(outputPath)")

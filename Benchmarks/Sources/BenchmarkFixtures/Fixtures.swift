@@ -1,0 +1,102 @@
+import CSQLCipherRaw
+import Foundation
+
+/// The encrypted files the workloads run on, made once per process.
+public enum Fixtures {
+    /// The passphrase of every fixture, for both sides.
+    public static let passphrase = "benchmark passphrase"
+
+    /// A raw key specification: a 32-byte key and a 16-byte salt, in hex.
+    public static let rawKey = "x'" + String(repeating: "2b7e151628aed2a6abf7158809cf4f3c", count: 2)
+        + "000102030405060708090a0b0c0d0e0f'"
+
+    /// The number of rows of the `ints` table.
+    public static let rowCount = 100_000
+
+    /// The number of rows each insert workload inserts.
+    public static let insertCount = 20_000
+
+    /// A fresh folder for this process's fixtures.
+    public static let directory: String = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("grdbcipher-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: url)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }()
+
+    /// 100,000 rows × 10 INTEGER columns `c0` … `c9`, keyed with the passphrase.
+    public static let intsPath: String = {
+        let path = directory + "/ints.sqlite"
+        let connection = RawConnection(path: path, key: passphrase)
+        createInts(connection)
+        return path
+    }()
+
+    /// The same rows, in WAL mode, for the pool workloads.
+    public static let walIntsPath: String = {
+        let path = directory + "/ints-wal.sqlite"
+        let connection = RawConnection(path: path, key: passphrase)
+        connection.execute("PRAGMA journal_mode = WAL")
+        createInts(connection)
+        return path
+    }()
+
+    /// A small database keyed with the raw key.
+    public static let rawKeyPath: String = {
+        let path = directory + "/rawkey.sqlite"
+        let connection = RawConnection(path: path, key: rawKey)
+        connection.execute("CREATE TABLE t (a); INSERT INTO t VALUES (1)")
+        return path
+    }()
+
+    /// About 20 MB of blobs, keyed with the passphrase; returns its path for
+    /// a given name (each workload re-keys its own copy).
+    public static func bigDatabase(named name: String) -> String {
+        let path = directory + "/\(name).sqlite"
+        let connection = RawConnection(path: path, key: passphrase)
+        connection.execute("CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB)")
+        connection.execute("""
+            BEGIN;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+            INSERT INTO blob (data) SELECT randomblob(1000) FROM n;
+            COMMIT;
+            """)
+        return path
+    }
+
+    /// An empty `ints` table for the insert workloads, in its own file.
+    public static func emptyIntsDatabase(named name: String) -> String {
+        let path = directory + "/\(name).sqlite"
+        let connection = RawConnection(path: path, key: passphrase)
+        connection.execute("CREATE TABLE ints (\(columnDefinitions))")
+        return path
+    }
+
+    static let columnDefinitions = (0..<10).map { "c\($0) INTEGER" }.joined(separator: ", ")
+
+    private static func createInts(_ connection: RawConnection) {
+        connection.execute("CREATE TABLE ints (\(columnDefinitions))")
+        connection.execute("""
+            BEGIN;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rowCount))
+            INSERT INTO ints SELECT i, i + 1, i + 2, i + 3, i + 4, i + 5, i + 6, i + 7, i + 8, i + 9 FROM n;
+            COMMIT;
+            """)
+    }
+}
+
+/// The row shape of the `ints` table, decoded by workload 3.
+public struct IntsRow: Sendable {
+    public var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
+
+    public init(c0: Int64, c1: Int64, c2: Int64, c3: Int64, c4: Int64,
+                c5: Int64, c6: Int64, c7: Int64, c8: Int64, c9: Int64)
+    {
+        (self.c0, self.c1, self.c2, self.c3, self.c4) = (c0, c1, c2, c3, c4)
+        (self.c5, self.c6, self.c7, self.c8, self.c9) = (c5, c6, c7, c8, c9)
+    }
+
+    /// A checksum, so that the optimizer keeps the decoding.
+    public var sum: Int64 { c0 &+ c1 &+ c2 &+ c3 &+ c4 &+ c5 &+ c6 &+ c7 &+ c8 &+ c9 }
+}
