@@ -103,7 +103,17 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "text", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        self.init(elements)
+        // Read the elements in place: iterating the array would copy each
+        // existential first. This is on the path of every cached insert.
+        values = elements.withUnsafeBufferPointer { buffer in
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(buffer.count)
+            for index in buffer.indices {
+                values.append(buffer[index]?.databaseValue ?? .null)
+            }
+            return values
+        }
+        namedValues = [:]
     }
 }
 
