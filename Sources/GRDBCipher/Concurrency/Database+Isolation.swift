@@ -2,8 +2,13 @@ extension Database {
     /// Runs `block` in a deferred transaction with writes forbidden
     /// (`PRAGMA query_only`): a read sees one stable state and cannot write.
     func readOnlyTransaction<T>(_ block: (Database) throws -> T) throws -> T {
-        try cachedStatement(sql: "PRAGMA query_only = 1").execute()
-        defer { try? cachedStatement(sql: "PRAGMA query_only = 0").execute() }
+        // A connection opened read-only needs no pragma to stay read-only.
+        if !configuration.readonly {
+            try cachedStatement(sql: "PRAGMA query_only = 1").execute()
+        }
+        defer {
+            if !configuration.readonly { try? cachedStatement(sql: "PRAGMA query_only = 0").execute() }
+        }
         try beginTransaction(.deferred)
         let value: T
         do {
@@ -27,5 +32,23 @@ extension Database {
             return .commit
         }
         return value!
+    }
+}
+
+extension Database {
+    /// Ends a top-level access: a transaction left open is rolled back, and
+    /// on a writable connection the process traps unless
+    /// ``Configuration/allowsUnsafeTransactions`` is set.
+    func endAccess() {
+        guard isInsideTransaction else { return }
+        if configuration.readonly {
+            try? rollback()
+            return
+        }
+        if configuration.allowsUnsafeTransactions { return }
+        try? rollback()
+        preconditionFailure(
+            "A transaction was left open at the end of a database access: commit or roll it back "
+                + "before the access ends, or set Configuration.allowsUnsafeTransactions.")
     }
 }

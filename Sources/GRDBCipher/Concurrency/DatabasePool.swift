@@ -69,23 +69,32 @@ public final class DatabasePool: DatabaseWriter {
         }
         self.readerConfiguration = readerConfiguration
         let owner = self.owner
-        readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { [readerConfiguration] in
+        let readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { [readerConfiguration] in
             try SerializedDatabase(
                 path: path, configuration: readerConfiguration, defaultLabel: "",
                 keyContext: keyContext, owner: owner)
         }
+        self.readers = readers
+        // After a passphrase change on the writer, even one made with
+        // `db.changePassphrase` in a write access, no idle reader keeps the old key.
+        keyContext.observeChanges { [weak readers] in readers?.invalidate() }
     }
 
     /// Closes every connection. Later accesses throw a ``DatabaseError``.
     ///
     /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if a read or a write is
-    ///   running; the pool then stays open.
+    ///   running or scheduled, or if statements made in a write are still
+    ///   alive; the pool then stays open.
     public func close() throws {
         if runningWriteCount.withLock({ $0 }) > 0 {
             throw DatabaseError(resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a write is running")
         }
-        try readers.close()
+        if readers.runningReadCount > 0 {
+            throw DatabaseError(resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a read is running")
+        }
+        // The writer first: if it cannot close, nothing is closed.
         try writer.sync { try $0.close() }
+        try readers.close()
         keyContext.removeAll()
     }
 
@@ -122,7 +131,10 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: The error of `updates`.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         owner.preconditionNotCurrent()
-        return try withWriteCount { try readers.barrier { try writer.sync(updates) } }
+        // The writer first, then the readers: an `asyncConcurrentRead` that
+        // holds the writer while it waits for a reader cannot meet a barrier
+        // that holds back readers while it waits for the writer.
+        return try withWriteCount { try writer.sync { db in try readers.barrier { try updates(db) } } }
     }
 
     /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``. The
@@ -145,12 +157,26 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: The error of `updates`.
     public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
-        try writer.reentrantSync(updates)
+        preconditionNotInRead()
+        return try writer.reentrantSync(updates)
+    }
+
+    /// Traps inside a read of this pool: a writer access from there could
+    /// wait for a barrier that waits for the read.
+    private func preconditionNotInRead() {
+        if let connection = owner.currentConnection {
+            precondition(connection === writer, "a write access cannot run inside a read access of the same pool")
+        }
     }
 
     /// Schedules `updates` outside of any transaction and returns at once.
     public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        writer.asyncExecute(updates)
+        // Counted from now, so that `close()` does not close under a scheduled write.
+        runningWriteCount.withLock { $0 += 1 }
+        writer.asyncExecute { db in
+            updates(db)
+            self.runningWriteCount.withLock { $0 -= 1 }
+        }
     }
 
     /// Schedules `updates` once every running read has ended, and returns at once.
@@ -301,6 +327,7 @@ public final class DatabasePool: DatabaseWriter {
     /// while `value` runs.
     public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         precondition(writer.isOnQueue, "asyncConcurrentRead must be called from a write access of the pool")
+        precondition(!readers.isBarrierActive, "asyncConcurrentRead cannot run inside a barrier write: no read can start")
         writer.reentrantSync { db in
             precondition(!db.isInsideTransaction, "asyncConcurrentRead must not be called from inside a transaction")
         }
@@ -354,6 +381,7 @@ public final class DatabasePool: DatabaseWriter {
     /// Frees as much memory as possible: the writer's caches, and the idle
     /// reader connections.
     public func releaseMemory() {
+        preconditionNotInRead()
         writer.reentrantSync { $0.releaseMemory() }
         readers.invalidate()
     }
@@ -390,9 +418,9 @@ public final class DatabasePool: DatabaseWriter {
         passphraseChangeLock.lock()
         defer { passphraseChangeLock.unlock() }
         try withWriteCount {
-            try readers.barrier {
-                readers.invalidate()
-                try writer.sync { db in
+            try writer.sync { db in
+                try readers.barrier {
+                    readers.invalidate()
                     try db.changePassphrase(passphrase)
                     // Move every page re-encrypted in the WAL into the file.
                     _ = try? db.checkpoint(.truncate)

@@ -24,7 +24,7 @@ public final class DatabaseSnapshot: DatabaseReader {
         self.configuration = configuration
         connection = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseSnapshot",
-            keyContext: keyContext)
+            keyContext: keyContext, keepsTransactionsOpen: true)
         try connection.sync { db in
             try db.beginTransaction(.deferred)
             // The first read fixes the state the transaction sees.

@@ -43,6 +43,13 @@ final class ReaderPool: @unchecked Sendable {
         return busyCount
     }
 
+    /// Whether a barrier holds readers back.
+    var isBarrierActive: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return barrierCount > 0
+    }
+
     /// Hands a connection to `completion`, now or when one is free. Never
     /// blocks the caller.
     func asyncGet(_ completion: @escaping @Sendable (Result<Reader, any Error>) -> Void) {

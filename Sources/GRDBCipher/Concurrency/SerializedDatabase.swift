@@ -8,6 +8,8 @@ final class SerializedDatabase: @unchecked Sendable {
     private let queue: DispatchQueue
     private let db: Database
     private let onQueueKey = DispatchSpecificKey<Void>()
+    /// Set for a snapshot, whose transaction spans all its accesses.
+    private let keepsTransactionsOpen: Bool
 
     init(
         path: String,
@@ -15,8 +17,10 @@ final class SerializedDatabase: @unchecked Sendable {
         defaultLabel: String,
         usesURI: Bool = false,
         keyContext: PoolKeyContext? = nil,
-        owner: ConnectionOwner? = nil) throws
+        owner: ConnectionOwner? = nil,
+        keepsTransactionsOpen: Bool = false) throws
     {
+        self.keepsTransactionsOpen = keepsTransactionsOpen
         let label = configuration.label ?? defaultLabel
         queue = DispatchQueue(label: label)
         queue.setSpecific(key: onQueueKey, value: ())
@@ -44,7 +48,7 @@ final class SerializedDatabase: @unchecked Sendable {
             !isOnQueue,
             "Database methods are not reentrant: this access is nested inside another access to the same "
                 + "database. Use the `db` you already have, or unsafeReentrantRead/unsafeReentrantWrite.")
-        return try queue.sync { try block(db) }
+        return try queue.sync { try access(block) }
     }
 
     /// Runs `block` with the connection, directly if already on its queue.
@@ -52,7 +56,13 @@ final class SerializedDatabase: @unchecked Sendable {
         if isOnQueue {
             return try block(db)
         }
-        return try queue.sync { try block(db) }
+        return try queue.sync { try access(block) }
+    }
+
+    /// A top-level access: checks that no transaction outlives it.
+    private func access<T>(_ block: (Database) throws -> T) rethrows -> T {
+        defer { if !keepsTransactionsOpen { db.endAccess() } }
+        return try block(db)
     }
 
     /// Runs `block` on the connection's queue without blocking the caller's
@@ -64,7 +74,7 @@ final class SerializedDatabase: @unchecked Sendable {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
-                continuation.resume(with: Result { try block(self.db) })
+                continuation.resume(with: Result { try self.access(block) })
             }
         }
     }
@@ -72,7 +82,7 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Schedules `block` on the connection's queue and returns at once.
     func asyncExecute(_ block: @escaping @Sendable (Database) -> Void) {
         queue.async {
-            block(self.db)
+            self.access(block)
         }
     }
 }

@@ -46,6 +46,13 @@ public struct Configuration: Sendable {
     /// The journal mode of a database queue. Default `.default`.
     public var journalMode = JournalModeConfiguration.default
 
+    /// Whether a transaction may stay open after the access that began it
+    /// (`writeWithoutTransaction { db in try db.beginTransaction() }`).
+    /// Default false: such a transaction is rolled back and the process traps,
+    /// as in GRDB, because later accesses would run inside it by surprise.
+    /// Read-only connections always roll back silently.
+    public var allowsUnsafeTransactions = false
+
     /// The maximum number of concurrent readers of a database pool. Default 5.
     public var maximumReaderCount = 5
 

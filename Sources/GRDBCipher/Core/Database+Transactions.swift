@@ -1,21 +1,23 @@
 import CSQLCipher
 
-/// The kind of a transaction: when it takes its locks.
-public enum TransactionKind: String, Sendable {
-    /// Locks are taken by the first read or write.
-    case deferred = "DEFERRED"
-    /// The write lock is taken at once.
-    case immediate = "IMMEDIATE"
-    /// The exclusive lock is taken at once.
-    case exclusive = "EXCLUSIVE"
-}
+extension Database {
+    /// The kind of a transaction: when it takes its locks.
+    public enum TransactionKind: String, Sendable {
+        /// Locks are taken by the first read or write.
+        case deferred = "DEFERRED"
+        /// The write lock is taken at once.
+        case immediate = "IMMEDIATE"
+        /// The exclusive lock is taken at once.
+        case exclusive = "EXCLUSIVE"
+    }
 
-/// How a transaction or savepoint block ends.
-public enum TransactionCompletion: Sendable {
-    /// Keep the changes.
-    case commit
-    /// Undo the changes.
-    case rollback
+    /// How a transaction or savepoint block ends.
+    public enum TransactionCompletion: Sendable {
+        /// Keep the changes.
+        case commit
+        /// Undo the changes.
+        case rollback
+    }
 }
 
 extension Database {

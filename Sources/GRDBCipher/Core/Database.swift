@@ -120,6 +120,9 @@ public final class Database {
             sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0)
         }
         setUpBusyMode(handle)
+        for collation in DatabaseCollation.builtIn {
+            add(collation: collation)
+        }
         if let keyMaterial = configuration.keyMaterial {
             try applyKey(keyMaterial)
         }
@@ -127,11 +130,10 @@ public final class Database {
             try prepare(self)
         }
         try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
-        if isKeyed {
-            // This Debian build writes temporary tables and indexes to files by
-            // default, and SQLCipher does not encrypt them.
-            try execute(sql: "PRAGMA temp_store = MEMORY")
-        }
+        // This Debian build writes temporary tables and indexes to files by
+        // default, and SQLCipher does not encrypt them. Set on every connection:
+        // one keyed with `PRAGMA key` in `prepareDatabase` is not known as keyed.
+        try execute(sql: "PRAGMA temp_store = MEMORY")
         // The first read of the file: a wrong key fails here, not later.
         try execute(sql: "SELECT count(*) FROM sqlite_master")
         if configuration.journalMode == .wal && !configuration.readonly {

@@ -27,7 +27,7 @@ public final class DatabaseCollation: Sendable {
     }
 
     /// Compares by Unicode scalar values, like Swift's `<` on strings.
-    public static let unicodeCompare = DatabaseCollation("swiftUnicodeCompare") { lhs, rhs in
+    public static let unicodeCompare = DatabaseCollation("swiftCompare") { lhs, rhs in
         lhs < rhs ? .orderedAscending : (lhs == rhs ? .orderedSame : .orderedDescending)
     }
 
@@ -50,6 +50,15 @@ public final class DatabaseCollation: Sendable {
     public static let localizedStandardCompare = DatabaseCollation("swiftLocalizedStandardCompare") {
         $0.localizedStandardCompare($1)
     }
+}
+
+extension DatabaseCollation {
+    /// The built-in collations, added to every connection under GRDB's names,
+    /// so that schemas written by GRDB apps (`COLLATE swiftCompare`, ...) work.
+    static let builtIn: [DatabaseCollation] = [
+        .unicodeCompare, .caseInsensitiveCompare, .localizedCaseInsensitiveCompare,
+        .localizedCompare, .localizedStandardCompare,
+    ]
 }
 
 extension Database {

@@ -48,9 +48,17 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         publicStatementArguments: Bool = false)
     {
         self.extendedResultCode = resultCode
-        self.message = message
-        self.sql = sql.map(SecretRedaction.redactedSQL)
-        self.arguments = arguments
+        if let sql, SecretRedaction.containsKey(sql) {
+            // The key may be in the SQL, in its arguments, and in SQLite's
+            // message, which echoes tokens of the SQL.
+            self.message = "statement with a key failed (\(ResultCode(rawValue: resultCode.rawValue & 0xFF)))"
+            self.sql = SecretRedaction.redactedSQL(sql)
+            self.arguments = nil
+        } else {
+            self.message = message
+            self.sql = sql
+            self.arguments = arguments
+        }
         self.publicStatementArguments = publicStatementArguments
     }
 

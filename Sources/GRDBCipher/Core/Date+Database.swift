@@ -105,7 +105,14 @@ enum CivilTime {
                 divisor /= 10
             }
         }
-        append(year, 4); bytes.append(UInt8(ascii: "-"))
+        // Years outside 0000-9999 do not fit SQLite's format: write them in
+        // full, with their sign, rather than wrongly.
+        if (0...9999).contains(year) {
+            append(year, 4)
+        } else {
+            bytes.append(contentsOf: String(year).utf8)
+        }
+        bytes.append(UInt8(ascii: "-"))
         append(month, 2); bytes.append(UInt8(ascii: "-"))
         append(day, 2); bytes.append(UInt8(ascii: " "))
         append(ms / 3_600_000, 2); bytes.append(UInt8(ascii: ":"))

@@ -42,11 +42,16 @@ public final class Row {
         self.count = statement.columnCount
     }
 
-    private init(columnNames: [String], values: [DatabaseValue]) {
+    private convenience init(columnNames: [String], values: [DatabaseValue]) {
+        self.init(lookup: ColumnLookup(columnNames: columnNames), values: values)
+    }
+
+    /// A copied row. Rows copied from one statement share its column lookup.
+    private init(lookup: ColumnLookup, values: [DatabaseValue]) {
         self.statement = nil
         self.sqliteStatement = nil
         self.values = values
-        self.lookup = ColumnLookup(columnNames: columnNames)
+        self.lookup = lookup
         self.count = values.count
     }
 
@@ -68,7 +73,7 @@ public final class Row {
     /// Returns a row that keeps the current values, independent of any cursor.
     public func copy() -> Row {
         guard statement != nil else { return self }
-        return Row(columnNames: lookup.columnNames, values: Array(databaseValues))
+        return Row(lookup: lookup, values: databaseValues)
     }
 
     /// The column names, in order.

@@ -83,6 +83,13 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
             result.sql += column.name.quotedDatabaseIdentifier
         }
 
+        /// Appends one bound value that is also a sequence, such as `Data`: `?`.
+        /// (Without this, `Data` would bind as a list of bytes.)
+        public mutating func appendInterpolation<S>(_ value: S)
+        where S: DatabaseValueConvertible & Sequence, S.Element: DatabaseValueConvertible {
+            result.append(literal: SQL(value))
+        }
+
         /// Appends a parenthesized list of bound values, for `IN`: `(?, ?, ?)`.
         /// An empty sequence gives `()`, which SQLite accepts as an empty list.
         public mutating func appendInterpolation<S: Sequence>(_ values: S) where S.Element: DatabaseValueConvertible {

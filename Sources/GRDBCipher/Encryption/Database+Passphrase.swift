@@ -67,6 +67,7 @@ extension Database {
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
         var keyToApply = passphrase
         if allowsDerivedKeyNow, let keyContext, let salt = KeyDerivation.salt(ofDatabaseAt: path),
+           keyContext.allowsDerivedKeys(salt: salt),
            let rawKey = keyContext.rawKey(for: passphrase, salt: salt)
         {
             keyToApply = rawKey

@@ -60,11 +60,23 @@ final class PoolKeyContext: @unchecked Sendable {
     // Safe: every stored property is only touched while `lock` is held.
     private let lock = NSLock()
     private var derived: [(passphrase: KeyMaterial, salt: [UInt8], rawKey: KeyMaterial?)] = []
-    private var rotations: [(old: KeyMaterial, new: KeyMaterial)] = []
+    /// For each passphrase a connection may still be configured with, the
+    /// passphrase that replaced it. Never chained: a change updates every
+    /// entry, so a rotation back to an earlier passphrase cannot loop.
+    private var replacements: [(configured: KeyMaterial, current: KeyMaterial)] = []
+    /// Called after a passphrase change, so that the pool closes its readers.
+    private var changeObserver: (@Sendable () -> Void)?
     let reusesDerivedKeys: Bool
 
     init(reusesDerivedKeys: Bool) {
         self.reusesDerivedKeys = reusesDerivedKeys
+    }
+
+    /// Registers the function called after each passphrase change.
+    func observeChanges(_ observer: @escaping @Sendable () -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        changeObserver = observer
     }
 
     /// The passphrase to use for `passphrase`, after the changes made through
@@ -73,19 +85,23 @@ final class PoolKeyContext: @unchecked Sendable {
     func currentPassphrase(for passphrase: KeyMaterial) -> KeyMaterial {
         lock.lock()
         defer { lock.unlock() }
-        var current = passphrase
-        while let rotation = rotations.first(where: { $0.old.hasSameBytes(as: current) }) {
-            current = rotation.new
-        }
-        return current
+        return replacements.first(where: { $0.configured.hasSameBytes(as: passphrase) })?.current ?? passphrase
     }
 
-    /// Records a passphrase change made through the pool.
+    /// Records a passphrase change made on a connection of the pool.
     func recordChange(from old: KeyMaterial, to new: KeyMaterial) {
         lock.lock()
-        defer { lock.unlock() }
-        rotations.append((old, new))
+        for index in replacements.indices where replacements[index].current.hasSameBytes(as: old) {
+            replacements[index].current = new
+        }
+        if !replacements.contains(where: { $0.configured.hasSameBytes(as: old) }) {
+            replacements.append((old, new))
+        }
+        replacements.removeAll { $0.configured.hasSameBytes(as: $0.current) }
         derived.removeAll { $0.passphrase.hasSameBytes(as: old) }
+        let observer = changeObserver
+        lock.unlock()
+        observer?()
     }
 
     /// The raw key for this passphrase and salt, derived on first use (one
@@ -104,12 +120,23 @@ final class PoolKeyContext: @unchecked Sendable {
     }
 
     /// Stops using derived keys for this passphrase and salt: the file uses
-    /// cipher settings that the derivation does not match.
+    /// cipher settings that the derivation does not match, or the passphrase
+    /// is wrong. Keeps no copy of the passphrase.
     func markUnusable(passphrase: KeyMaterial, salt: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
         derived.removeAll { $0.salt == salt && $0.passphrase.hasSameBytes(as: passphrase) }
-        derived.append((passphrase, salt, nil))
+        unusableSalts.insert(salt)
+    }
+
+    /// Salts whose file did not open with a derived key.
+    private var unusableSalts: Set<[UInt8]> = []
+
+    /// Whether derived keys may be tried for this salt.
+    func allowsDerivedKeys(salt: [UInt8]) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return reusesDerivedKeys && !unusableSalts.contains(salt)
     }
 
     /// Forgets every key (they are zeroed as they are released).
@@ -117,7 +144,7 @@ final class PoolKeyContext: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         derived.removeAll()
-        rotations.removeAll()
+        replacements.removeAll()
     }
 }
 

@@ -64,8 +64,8 @@ struct TransactionTests {
         }
     }
 
-    @Test(arguments: [TransactionKind.deferred, .immediate, .exclusive])
-    func inTransactionAcceptsEveryKind(kind: TransactionKind) throws {
+    @Test(arguments: [Database.TransactionKind.deferred, .immediate, .exclusive])
+    func inTransactionAcceptsEveryKind(kind: Database.TransactionKind) throws {
         let directory = try TemporaryDirectory()
         let dbQueue = try DatabaseQueue(path: directory.path("db.sqlite"))
         try dbQueue.inDatabase { db throws in
