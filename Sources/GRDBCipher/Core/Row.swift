@@ -30,8 +30,13 @@ public final class Row {
     /// The index of the leftmost column of this name, for the inlined fast path.
     @usableFromInline
     func fastColumnIndex(_ columnName: String) -> Int? {
-        lookup.index(of: columnName)
+        let index = lookup.index(of: columnName, guess: nextColumnGuess)
+        nextColumnGuess = (index ?? -1) + 1
+        return index
     }
+
+    /// The column after the last one found by name: the likely next one.
+    private var nextColumnGuess = 0
 
     /// A row that reads the current row of a statement.
     init(statement: Statement) {

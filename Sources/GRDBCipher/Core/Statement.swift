@@ -184,6 +184,17 @@ final class ColumnLookup: Sendable {
         self.hasCaseVariants = exact.count != lowercased.count
     }
 
+    /// Like `index(of:)`, trying `guess` first: code that reads columns in
+    /// order finds each one with a single comparison of equal strings, which
+    /// is far cheaper than comparing different ones.
+    @inline(__always)
+    func index(of name: String, guess: Int) -> Int? {
+        if !hasCaseVariants, guess < columnNames.count, columnNames[guess] == name {
+            return guess
+        }
+        return index(of: name)
+    }
+
     @inline(__always)
     func index(of name: String) -> Int? {
         // The exact spelling is the common case: a scan with `==` beats
