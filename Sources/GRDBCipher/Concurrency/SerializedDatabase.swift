@@ -68,8 +68,9 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Runs `block` on the connection's queue without blocking the caller's
     /// thread: the task suspends until the block is done.
     ///
-    /// - throws: `CancellationError` if the task is cancelled before the block
-    ///   starts, or the error of `block`.
+    /// - throws: `CancellationError` if the task is already cancelled when the
+    ///   block would be scheduled (a scheduled block always runs), or the
+    ///   error of `block`.
     func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in

@@ -20,6 +20,8 @@ public protocol Cursor<Element>: AnyObject {
 
 extension Cursor {
     /// Calls `body` on each remaining element.
+    ///
+    /// - throws: The error of the cursor or of `body`.
     public func forEach(_ body: (Element) throws -> Void) throws {
         while let element = try next() {
             try body(element)
@@ -52,11 +54,15 @@ extension Cursor {
     }
 
     /// Whether an element satisfies `predicate`. Stops at the first match.
+    ///
+    /// - throws: The error of the cursor or of `predicate`.
     public func contains(where predicate: (Element) throws -> Bool) throws -> Bool {
         try first(where: predicate) != nil
     }
 
     /// The first element that satisfies `predicate`. Stops at the first match.
+    ///
+    /// - throws: The error of the cursor or of `predicate`.
     public func first(where predicate: (Element) throws -> Bool) throws -> Element? {
         while let element = try next() {
             if try predicate(element) { return element }
@@ -65,6 +71,8 @@ extension Cursor {
     }
 
     /// Combines the remaining elements.
+    ///
+    /// - throws: The error of the cursor or of `nextPartialResult`.
     public func reduce<Result>(
         _ initialResult: Result, _ nextPartialResult: (Result, Element) throws -> Result) throws -> Result
     {
@@ -76,6 +84,8 @@ extension Cursor {
     }
 
     /// Combines the remaining elements into a mutable result.
+    ///
+    /// - throws: The error of the cursor or of `updateAccumulatingResult`.
     public func reduce<Result>(
         into initialResult: Result, _ updateAccumulatingResult: (inout Result, Element) throws -> Void) throws -> Result
     {
@@ -87,6 +97,8 @@ extension Cursor {
     }
 
     /// Whether the cursor has no more element. Consumes one element.
+    ///
+    /// - throws: The error of the cursor.
     public var isEmpty: Bool {
         get throws { try next() == nil }
     }
@@ -94,6 +106,8 @@ extension Cursor {
 
 extension Cursor where Element: Equatable {
     /// Whether the cursor has this element. Stops at the first match.
+    ///
+    /// - throws: The error of the cursor.
     public func contains(_ element: Element) throws -> Bool {
         try contains { $0 == element }
     }
@@ -110,6 +124,8 @@ public final class MapCursor<Base: Cursor, Element>: Cursor {
     }
 
     /// The next transformed element.
+    ///
+    /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Element? {
         try base.next().map(transform)
     }
@@ -127,6 +143,8 @@ public final class CompactMapCursor<Base: Cursor, Element>: Cursor {
     }
 
     /// The next non-nil transformed element.
+    ///
+    /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Element? {
         while let element = try base.next() {
             if let result = try transform(element) { return result }
@@ -147,6 +165,8 @@ public final class PrefixCursor<Base: Cursor>: Cursor {
     }
 
     /// The next element, or nil once `maxLength` elements were returned.
+    ///
+    /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Base.Element? {
         guard remaining > 0 else { return nil }
         remaining -= 1
@@ -166,6 +186,8 @@ public final class DropFirstCursor<Base: Cursor>: Cursor {
     }
 
     /// The next element after the dropped ones.
+    ///
+    /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Base.Element? {
         while toDrop > 0 {
             toDrop -= 1
@@ -196,6 +218,8 @@ public final class AnyCursor<Element>: Cursor {
     }
 
     /// The next element.
+    ///
+    /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Element? {
         try nextElement()
     }
@@ -203,6 +227,8 @@ public final class AnyCursor<Element>: Cursor {
 
 extension Array {
     /// Creates an array with the remaining elements of a cursor.
+    ///
+    /// - throws: The error of the cursor.
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
         while let element = try cursor.next() {
@@ -213,6 +239,8 @@ extension Array {
 
 extension Set {
     /// Creates a set with the remaining elements of a cursor.
+    ///
+    /// - throws: The error of the cursor.
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
         while let element = try cursor.next() {

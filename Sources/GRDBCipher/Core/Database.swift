@@ -336,12 +336,17 @@ public final class Database {
     /// ```swift
     /// try db.execute(literal: "UPDATE player SET score = \(score) WHERE id = \(id)")
     /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid or SQLite fails.
     public func execute(literal sqlLiteral: SQL) throws {
         try execute(sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
     }
 
     /// Prepares one statement from SQL built with interpolation, with its
     /// arguments bound.
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid or holds more than
+    ///   one statement.
     public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
         let statement = try makeStatement(sql: sqlLiteral.sql)
         try statement.setArguments(sqlLiteral.arguments)

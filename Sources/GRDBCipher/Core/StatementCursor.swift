@@ -52,6 +52,8 @@ public final class RowCursor: Cursor {
     }
 
     /// The next row, or nil.
+    ///
+    /// - throws: A ``DatabaseError``.
     public func next() throws -> Row? {
         try iteration.step() ? row : nil
     }
