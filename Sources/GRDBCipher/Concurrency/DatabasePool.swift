@@ -414,6 +414,19 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase and nothing is lost.
     public func changePassphrase(_ passphrase: String) throws {
+        try changePassphrase(KeyMaterial(Array(passphrase.utf8)))
+    }
+
+    /// Re-encrypts the database with new passphrase bytes; see
+    /// ``changePassphrase(_:)-(String)``.
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current passphrase and nothing is lost.
+    public func changePassphrase(_ passphrase: Data) throws {
+        try changePassphrase(KeyMaterial(Array(passphrase)))
+    }
+
+    private func changePassphrase(_ passphrase: KeyMaterial) throws {
         owner.preconditionNotCurrent()
         passphraseChangeLock.lock()
         defer { passphraseChangeLock.unlock() }
@@ -421,7 +434,7 @@ public final class DatabasePool: DatabaseWriter {
             try writer.sync { db in
                 try readers.barrier {
                     readers.invalidate()
-                    try db.changePassphrase(passphrase)
+                    try db.rekey(passphrase)
                     // Move every page re-encrypted in the WAL into the file.
                     _ = try? db.checkpoint(.truncate)
                 }

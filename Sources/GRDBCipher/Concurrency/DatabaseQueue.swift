@@ -139,6 +139,15 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.sync { try $0.changePassphrase(passphrase) }
     }
 
+    /// Re-encrypts the database with new passphrase bytes; see
+    /// ``changePassphrase(_:)-(String)``.
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current passphrase.
+    public func changePassphrase(_ passphrase: Data) throws {
+        try writer.sync { try $0.changePassphrase(passphrase) }
+    }
+
     // MARK: - Callbacks
 
     /// Schedules `value` in a read-only transaction and returns at once.

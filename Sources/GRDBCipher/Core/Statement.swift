@@ -152,7 +152,12 @@ public final class Statement {
         sqlite3_reset(sqliteStatement)
     }
 
-    var isBusy: Bool { sqlite3_stmt_busy(sqliteStatement) != 0 }
+    /// The number of cursors that iterate the statement, stepped or not yet.
+    var iterationCount = 0
+
+    /// Whether a cursor or a step holds the statement: the statement cache
+    /// must not hand it out again.
+    var isBusy: Bool { iterationCount > 0 || sqlite3_stmt_busy(sqliteStatement) != 0 }
 
     func makeError(_ code: CInt) -> DatabaseError {
         DatabaseError.fromConnection(

@@ -15,9 +15,11 @@ final class StatementIteration {
             statement.reset()
         }
         self.statement = statement
+        statement.iterationCount += 1
     }
 
     deinit {
+        statement.iterationCount -= 1
         if !isDone { statement.reset() }
     }
 

@@ -81,7 +81,7 @@ extension Database {
         keyPassphrase = passphrase
     }
 
-    private func rekey(_ key: KeyMaterial) throws {
+    func rekey(_ key: KeyMaterial) throws {
         let handle = try connection()
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher cannot decrypt in place; export the database instead")

@@ -185,3 +185,29 @@ struct TimedOut: Error, CustomStringConvertible {
     let seconds: Double
     var description: String { "timed out after \(seconds) seconds: probably a deadlock" }
 }
+
+@Suite struct CachedStatementCursorTests {
+    @Test func aCachedStatementIsNotSharedWithACursorThatHasNotStepped() throws {
+        try inMemoryDatabase { db in
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1), (2), (3)")
+            let sql = "SELECT a FROM t WHERE a >= ? ORDER BY a"
+            let first = try Int.fetchCursor(db.cachedStatement(sql: sql), arguments: [2])
+            let second = try Int.fetchCursor(db.cachedStatement(sql: sql), arguments: [1])
+            #expect(first.statement !== second.statement)
+            #expect(try Array(first) == [2, 3])
+            #expect(try Array(second) == [1, 2, 3])
+        }
+    }
+
+    @Test func passphraseBytesChangeTheKeyOfQueuesAndPools() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        try dbPool.changePassphrase(Data("bytes 1".utf8))
+        #expect(try dbPool.read(rowCount) == 1)
+        try dbPool.close()
+        let dbQueue = try DatabaseQueue(path: dir.path("pool.sqlite"), configuration: keyed("bytes 1"))
+        try dbQueue.changePassphrase(Data("bytes 2".utf8))
+        try dbQueue.close()
+        _ = try DatabaseQueue(path: dir.path("pool.sqlite"), configuration: keyed("bytes 2"))
+    }
+}
