@@ -318,7 +318,8 @@ public final class Database {
                 guard let sqliteStatement else { continue }
                 let statementSQL = String(cString: sqlite3_sql(sqliteStatement))
                 let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
-                let values = try consumer.values(for: sqliteStatement, sql: statementSQL)
+                let values = try consumer.values(
+                    forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statementSQL)
                 // Before the last statement runs, unused arguments are an error.
                 if try !containsStatement(tail, handle: handle) {
                     try consumer.checkAllConsumed(sql: sql)

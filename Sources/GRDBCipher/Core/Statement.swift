@@ -70,15 +70,14 @@ public final class Statement {
     public func validateArguments(_ arguments: StatementArguments) throws {
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
-        _ = try consumer.values(for: sqliteStatement, sql: sql)
+        _ = try consumer.values(forParameters: parameterNames, sql: sql)
         try consumer.checkAllConsumed(sql: sql)
     }
 
-    /// The number of parameters, and whether one is named: computed once.
-    private lazy var parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
-    private lazy var hasNamedParameters = (0..<parameterCount).contains { index in
-        sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)).map { $0.pointee != CChar(UInt8(ascii: "?")) } ?? false
-    }
+    /// The parameter names (nil for `?`), and whether one is named: computed once.
+    private lazy var parameterNames = ArgumentConsumer.parameterNames(of: sqliteStatement)
+    private lazy var hasNamedParameters = parameterNames.contains { $0 != nil }
+    private var parameterCount: Int { parameterNames.count }
 
     /// Validates and binds arguments.
     ///
@@ -97,7 +96,7 @@ public final class Statement {
         }
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
-        let values = try consumer.values(for: sqliteStatement, sql: sql)
+        let values = try consumer.values(forParameters: parameterNames, sql: sql)
         try consumer.checkAllConsumed(sql: sql)
         try bind(values, arguments: arguments)
     }

@@ -138,35 +138,31 @@ struct ArgumentConsumer {
 
     var remainingPositionalCount: Int { arguments.values.count - position }
 
-    /// Returns the value of each parameter of the statement, without binding
-    /// anything, or throws if one is missing.
-    mutating func values(for sqliteStatement: OpaquePointer, sql: String) throws -> [DatabaseValue] {
-        let count = Int(sqlite3_bind_parameter_count(sqliteStatement))
+    /// The names of a statement's parameters, without their `:`, `$` or `@`
+    /// prefix; nil for `?` and `?NNN`.
+    static func parameterNames(of sqliteStatement: OpaquePointer) -> [String?] {
+        (0..<sqlite3_bind_parameter_count(sqliteStatement)).map { index in
+            guard let cName = sqlite3_bind_parameter_name(sqliteStatement, index + 1),
+                  cName.pointee != CChar(UInt8(ascii: "?")) else { return nil }
+            return String(cString: cName + 1)
+        }
+    }
+
+    /// Returns the value of each parameter, without binding anything, or
+    /// throws if one is missing.
+    mutating func values(forParameters parameterNames: [String?], sql: String) throws -> [DatabaseValue] {
         var result: [DatabaseValue] = []
-        result.reserveCapacity(count)
-        for index in 0..<count {
-            if let cName = sqlite3_bind_parameter_name(sqliteStatement, CInt(index + 1)) {
-                let fullName = String(cString: cName)
-                if fullName.first != "?" {
-                    let name = String(fullName.dropFirst())
-                    if let value = arguments.namedValues[name] {
-                        result.append(value)
-                        continue
-                    }
-                    guard position < arguments.values.count else {
-                        throw DatabaseError.misuse(
-                            "missing statement argument: \(name)", sql: sql, arguments: arguments,
-                            publicStatementArguments: publicStatementArguments)
-                    }
-                    result.append(arguments.values[position])
-                    position += 1
-                    continue
-                }
+        result.reserveCapacity(parameterNames.count)
+        for name in parameterNames {
+            if let name, let value = arguments.namedValues[name] {
+                result.append(value)
+                continue
             }
             guard position < arguments.values.count else {
+                let message = name.map { "missing statement argument: \($0)" }
+                    ?? "wrong number of statement arguments: \(arguments.values.count) given, more expected"
                 throw DatabaseError.misuse(
-                    "wrong number of statement arguments: \(arguments.values.count) given, more expected",
-                    sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
+                    message, sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
             }
             result.append(arguments.values[position])
             position += 1
