@@ -229,6 +229,7 @@ extension Array {
     /// Creates an array with the remaining elements of a cursor.
     ///
     /// - throws: The error of the cursor.
+    @inlinable
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
         while let element = try cursor.next() {
@@ -241,6 +242,7 @@ extension Set {
     /// Creates a set with the remaining elements of a cursor.
     ///
     /// - throws: The error of the cursor.
+    @inlinable
     public init(_ cursor: some Cursor<Element>) throws {
         self.init()
         while let element = try cursor.next() {

@@ -83,6 +83,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// A cursor over the values of a statement's first column, read on the fast path.
     ///
     /// - throws: A ``DatabaseError``.
+    @inlinable
     public static func fetchCursor(
         _ statement: Statement, arguments: StatementArguments? = nil) throws -> FastDatabaseValueCursor<Self>
     {
@@ -92,6 +93,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// All values of a statement's first column, read on the fast path.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         try Array(fetchCursor(statement, arguments: arguments))
     }
@@ -100,6 +102,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// or the value is NULL.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
         let cursor = try FastDatabaseValueCursor<Self?>(statement: statement, arguments: arguments)
         return try cursor.next() ?? nil
@@ -108,6 +111,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// A cursor over the values of an SQL query's first column, read on the fast path.
     ///
     /// - throws: A ``DatabaseError``.
+    @inlinable
     public static func fetchCursor(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
         -> FastDatabaseValueCursor<Self>
@@ -118,6 +122,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// All values of an SQL query's first column, read on the fast path.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self]
     {
@@ -128,6 +133,7 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// or the value is NULL.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self?
     {

@@ -3,8 +3,9 @@ import CSQLCipher
 /// The iteration of a statement shared by every database cursor: it steps the
 /// statement and resets it when done, on error, or when the cursor goes away,
 /// so that no read lock outlives the cursor.
+@usableFromInline
 final class StatementIteration {
-    let statement: Statement
+    @usableFromInline let statement: Statement
     private var isDone = false
 
     init(_ statement: Statement, arguments: StatementArguments?) throws {
@@ -24,7 +25,7 @@ final class StatementIteration {
     }
 
     /// Steps: true when a row is available.
-    @inline(__always)
+    @usableFromInline
     func step() throws -> Bool {
         if isDone { return false }
         do {
@@ -42,8 +43,8 @@ final class StatementIteration {
 /// A cursor of rows. The row it returns is reused at each step: call
 /// ``Row/copy()`` to keep one.
 public final class RowCursor: Cursor {
-    private let iteration: StatementIteration
-    private let row: Row
+    @usableFromInline let iteration: StatementIteration
+    @usableFromInline let row: Row
 
     /// The statement that produces the rows.
     public var statement: Statement { iteration.statement }
@@ -56,6 +57,7 @@ public final class RowCursor: Cursor {
     /// The next row, or nil.
     ///
     /// - throws: A ``DatabaseError``.
+    @inlinable
     public func next() throws -> Row? {
         try iteration.step() ? row : nil
     }
@@ -89,12 +91,13 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor 
 
 /// A cursor of values read straight from the first column (the fast path).
 public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: Cursor {
-    private let iteration: StatementIteration
-    private let sqliteStatement: SQLiteStatement
+    @usableFromInline let iteration: StatementIteration
+    @usableFromInline let sqliteStatement: SQLiteStatement
 
     /// The statement that produces the values.
     public var statement: Statement { iteration.statement }
 
+    @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
         iteration = try StatementIteration(statement, arguments: arguments)
         sqliteStatement = statement.sqliteStatement
@@ -104,13 +107,19 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     ///
     /// - throws: A ``DatabaseError``, or a ``RowDecodingError`` if the value
     ///   cannot be decoded.
-    @inline(__always)
+    @inlinable
     public func next() throws -> Value? {
+        // Inlined in client code, so that it is specialized for `Value`.
         guard try iteration.step() else { return nil }
         if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: 0) {
             return value
         }
-        throw RowDecodingError.valueMismatch(
+        throw decodingError()
+    }
+
+    @usableFromInline
+    func decodingError() -> RowDecodingError {
+        RowDecodingError.valueMismatch(
             Value.self, dbValue: DatabaseValue(sqliteStatement: sqliteStatement, index: 0),
             column: statement.columnNames.first ?? "", index: 0, sql: statement.sql)
     }
