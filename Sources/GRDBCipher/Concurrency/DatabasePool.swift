@@ -283,12 +283,7 @@ public final class DatabasePool: DatabaseWriter {
             case .success(let reader):
                 reader.connection.asyncExecute { db in
                     defer { self.readers.release(reader) }
-                    do {
-                        try db.checkUsable()
-                        body(.success(db))
-                    } catch {
-                        body(.failure(error))
-                    }
+                    body(db.usable)
                 }
             case .failure(let error):
                 body(.failure(error))

@@ -166,12 +166,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// protection, and returns at once.
     public func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.asyncExecute { db in
-            do {
-                try db.checkUsable()
-                value(.success(db))
-            } catch {
-                value(.failure(error))
-            }
+            value(db.usable)
         }
     }
 
@@ -186,12 +181,7 @@ public final class DatabaseQueue: DatabaseWriter {
         _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
     {
         writer.asyncExecute { db in
-            do {
-                try db.checkUsable()
-                updates(.success(db))
-            } catch {
-                updates(.failure(error))
-            }
+            updates(db.usable)
         }
     }
 

@@ -86,12 +86,7 @@ public final class DatabaseSnapshot: DatabaseReader {
     /// Schedules `value` on the frozen state and returns at once.
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         connection.asyncExecute { db in
-            do {
-                try db.checkUsable()
-                value(.success(db))
-            } catch {
-                value(.failure(error))
-            }
+            value(db.usable)
         }
     }
 

@@ -161,6 +161,15 @@ public final class Database {
         }
     }
 
+    /// The connection, or the error that makes it unusable: what the
+    /// callback-based accesses hand to their closure.
+    var usable: Result<Database, any Error> {
+        Result {
+            try checkUsable()
+            return self
+        }
+    }
+
     @inline(__always)
     func connection() throws -> OpaquePointer {
         guard let sqliteConnection else { throw DatabaseError.misuse("connection is closed") }
