@@ -47,9 +47,19 @@ public final class DatabasePool: DatabaseWriter {
     ///   wrong, or WAL mode cannot be enabled.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
-        self.configuration = configuration
         let keyContext = PoolKeyContext(reusesDerivedKeys: configuration.reusesDerivedKeys)
         self.keyContext = keyContext
+
+        // The connections of a pool meet short WAL locks of their own (a
+        // reader that opens while the writer commits may take the WAL index
+        // lock for a moment): wait for them rather than fail, unless the
+        // configuration chose a busy mode.
+        var configuration = configuration
+        if case .immediateError = configuration.busyMode {
+            configuration.busyMode = .timeout(10)
+        }
+
+        self.configuration = configuration
 
         var writerConfiguration = configuration
         writerConfiguration.journalMode = .wal
@@ -62,11 +72,6 @@ public final class DatabasePool: DatabaseWriter {
         readerConfiguration.readonly = true
         readerConfiguration.journalMode = .default
         readerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".reader"
-        if case .immediateError = configuration.busyMode {
-            // WAL readers only meet a lock during recovery or a truncating
-            // checkpoint: wait for it rather than fail.
-            readerConfiguration.busyMode = .timeout(10)
-        }
         self.readerConfiguration = readerConfiguration
         let owner = self.owner
         let readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { [readerConfiguration] in

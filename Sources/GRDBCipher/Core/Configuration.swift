@@ -33,6 +33,8 @@ public struct Configuration: Sendable {
     public var publicStatementArguments = false
 
     /// How a connection behaves when another connection holds a lock.
+    /// Default `.immediateError`; a ``DatabasePool``, whose own connections
+    /// meet short WAL locks, waits up to 10 seconds instead.
     public var busyMode: Database.BusyMode = .immediateError
 
     /// The journal mode of a database queue.
