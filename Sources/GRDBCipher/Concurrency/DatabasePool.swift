@@ -414,7 +414,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase and nothing is lost.
     public func changePassphrase(_ passphrase: String) throws {
-        try changePassphrase(KeyMaterial(Array(passphrase.utf8)))
+        try changePassphrase(KeyMaterial(passphrase))
     }
 
     /// Re-encrypts the database with new passphrase bytes; see
@@ -423,7 +423,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase and nothing is lost.
     public func changePassphrase(_ passphrase: Data) throws {
-        try changePassphrase(KeyMaterial(Array(passphrase)))
+        try changePassphrase(KeyMaterial(passphrase))
     }
 
     private func changePassphrase(_ passphrase: KeyMaterial) throws {

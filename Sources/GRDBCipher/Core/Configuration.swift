@@ -84,7 +84,7 @@ public struct Configuration: Sendable {
     /// ```
     public var passphrase: String? {
         get { keyMaterial.map { String(decoding: $0.bytes, as: UTF8.self) } }
-        set { keyMaterial = newValue.map { KeyMaterial(Array($0.utf8)) } }
+        set { keyMaterial = newValue.map { KeyMaterial($0) } }
     }
 
     var keyMaterial: KeyMaterial?

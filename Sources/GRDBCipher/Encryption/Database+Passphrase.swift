@@ -15,7 +15,7 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the passphrase is empty (SQLCipher would
     ///   leave the database unencrypted) or SQLCipher refuses the key.
     public func usePassphrase(_ passphrase: String) throws {
-        try applyKey(KeyMaterial(Array(passphrase.utf8)))
+        try applyKey(KeyMaterial(passphrase))
     }
 
     /// Keys the connection with passphrase bytes. See ``usePassphrase(_:)-(String)``.
@@ -23,7 +23,7 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the passphrase is empty or SQLCipher
     ///   refuses the key.
     public func usePassphrase(_ passphrase: Data) throws {
-        try applyKey(KeyMaterial(Array(passphrase)))
+        try applyKey(KeyMaterial(passphrase))
     }
 
     /// Re-encrypts the database with a new passphrase.
@@ -36,7 +36,7 @@ extension Database {
     ///   not encrypted (SQLCipher cannot encrypt a plaintext database in place:
     ///   export it instead), a transaction is open, or re-encryption fails.
     public func changePassphrase(_ passphrase: String) throws {
-        try rekey(KeyMaterial(Array(passphrase.utf8)))
+        try rekey(KeyMaterial(passphrase))
     }
 
     /// Re-encrypts the database with new passphrase bytes. See
@@ -44,7 +44,7 @@ extension Database {
     ///
     /// - throws: A ``DatabaseError`` (see ``changePassphrase(_:)-(String)``).
     public func changePassphrase(_ passphrase: Data) throws {
-        try rekey(KeyMaterial(Array(passphrase)))
+        try rekey(KeyMaterial(passphrase))
     }
 
     /// The SQLCipher version ("4.6.1 community").

@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,6 +18,31 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
         buffer = .allocate(capacity: max(bytes.count, 1))
         _ = buffer.initialize(from: bytes)
         count = bytes.count
+    }
+
+    /// Copies the passphrase's UTF-8 bytes straight into the buffer, with no
+    /// intermediate array left unzeroed on the heap.
+    convenience init(_ passphrase: String) {
+        var passphrase = passphrase
+        let (buffer, count) = passphrase.withUTF8 { Self.allocateCopy(of: UnsafeRawBufferPointer($0)) }
+        self.init(buffer: buffer, count: count)
+    }
+
+    /// Copies the bytes straight into the buffer.
+    convenience init(_ passphrase: Data) {
+        let (buffer, count) = passphrase.withUnsafeBytes { Self.allocateCopy(of: $0) }
+        self.init(buffer: buffer, count: count)
+    }
+
+    private init(buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        self.buffer = buffer
+        self.count = count
+    }
+
+    private static func allocateCopy(of bytes: UnsafeRawBufferPointer) -> (UnsafeMutableBufferPointer<UInt8>, Int) {
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = UnsafeMutableRawBufferPointer(buffer).initializeMemory(as: UInt8.self, from: bytes)
+        return (buffer, bytes.count)
     }
 
     let count: Int
