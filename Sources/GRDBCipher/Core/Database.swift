@@ -352,6 +352,17 @@ public final class Database {
         try execute(sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
     }
 
+    /// Returns a cached statement for SQL built with interpolation, with its
+    /// arguments bound; see ``cachedStatement(sql:)``.
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid, holds more than one
+    ///   statement, or its arguments do not fit.
+    public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
+        let statement = try cachedStatement(sql: sqlLiteral.sql)
+        try statement.setArguments(sqlLiteral.arguments)
+        return statement
+    }
+
     /// Prepares one statement from SQL built with interpolation, with its
     /// arguments bound.
     ///

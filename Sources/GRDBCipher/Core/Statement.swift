@@ -23,8 +23,17 @@ public final class Statement {
 
     unowned let database: Database
 
-    /// The arguments bound by the last ``setArguments(_:)`` or ``execute(arguments:)``.
-    public private(set) var arguments = StatementArguments()
+    /// The arguments bound by the last ``setArguments(_:)`` or
+    /// ``execute(arguments:)``. Setting them validates and binds them, and
+    /// traps if they do not fit: use ``setArguments(_:)`` to get an error.
+    public var arguments: StatementArguments {
+        get { boundArguments }
+        set {
+            do { try setArguments(newValue) } catch { fatalError("\(error)") }
+        }
+    }
+
+    private var boundArguments = StatementArguments()
 
     /// The names of the result columns, in order.
     public private(set) lazy var columnNames: [String] = (0..<columnCount).map { index in
@@ -101,11 +110,22 @@ public final class Statement {
         try bind(values, arguments: arguments)
     }
 
+    /// Binds arguments without validating them first: a missing value binds
+    /// NULL and extra values are ignored. For code that validated them already.
+    public func setUncheckedArguments(_ arguments: StatementArguments) {
+        var consumer = ArgumentConsumer(
+            arguments, publicStatementArguments: database.configuration.publicStatementArguments)
+        let values = parameterNames.map { name -> DatabaseValue in
+            (try? consumer.values(forParameters: [name], sql: sql).first) ?? .null
+        }
+        try? bind(values, arguments: arguments)
+    }
+
     /// Binds values already matched to the parameters: one for each, so no
     /// earlier binding survives.
     func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
-        self.arguments = arguments
+        boundArguments = arguments
         for (offset, value) in values.enumerated() {
             let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
             if code != SQLITE_OK {

@@ -247,3 +247,43 @@ struct StatementTests {
         #expect(ResultCode.SQLITE_CONSTRAINT_FOREIGNKEY.rawValue == 787)
     }
 }
+
+@Suite struct StatementArgumentPropertyTests {
+    @Test func settingArgumentsBindsThem() throws {
+        try inMemoryDatabase { db in
+            let statement = try db.makeStatement(sql: "SELECT ? + ?")
+            statement.arguments = [1, 2]
+            #expect(statement.arguments == [1, 2])
+            #expect(try Int.fetchOne(statement) == 3)
+        }
+    }
+
+    @Test func uncheckedArgumentsBindNullForMissingValues() throws {
+        try inMemoryDatabase { db in
+            let statement = try db.makeStatement(sql: "SELECT :a, :b")
+            statement.setUncheckedArguments(["a": 1])
+            let row = try #require(try Row.fetchOne(statement))
+            #expect(row[0] as Int == 1)
+            #expect(row.hasNull(atIndex: 1))
+        }
+    }
+
+    @Test func cachedStatementFromALiteral() throws {
+        try inMemoryDatabase { db in
+            let name = "O'Brien"
+            let statement = try db.cachedStatement(literal: "SELECT \(name)")
+            #expect(try String.fetchOne(statement) == name)
+            #expect(try db.cachedStatement(literal: "SELECT \("other")") === statement)
+        }
+    }
+
+    @Test func settingWrongArgumentsTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let dbQueue = try DatabaseQueue()
+            try dbQueue.inDatabase { db in
+                let statement = try db.makeStatement(sql: "SELECT ?")
+                statement.arguments = [1, 2]
+            }
+        }
+    }
+}
