@@ -23,6 +23,21 @@ extension Database {
         return value
     }
 
+    /// Calls `value` exactly once: with the connection inside a read-only
+    /// transaction, or with the error that prevented it. An error when the
+    /// transaction ends, after `value` ran, is not reported a second time.
+    func asyncReadOnlyTransaction(_ value: (Result<Database, any Error>) -> Void) {
+        var called = false
+        do {
+            try readOnlyTransaction { db in
+                called = true
+                value(.success(db))
+            }
+        } catch {
+            if !called { value(.failure(error)) }
+        }
+    }
+
     /// Runs `block` in a transaction that commits if it returns, and rolls
     /// back if it throws.
     func writeTransaction<T>(_ kind: TransactionKind? = nil, _ block: (Database) throws -> T) throws -> T {

@@ -263,11 +263,7 @@ public final class DatabasePool: DatabaseWriter {
         withReader { result in
             switch result {
             case .success(let db):
-                do {
-                    try db.readOnlyTransaction { value(.success($0)) }
-                } catch {
-                    value(.failure(error))
-                }
+                db.asyncReadOnlyTransaction(value)
             case .failure(let error):
                 value(.failure(error))
             }
@@ -435,8 +431,9 @@ public final class DatabasePool: DatabaseWriter {
                 try readers.barrier {
                     readers.invalidate()
                     try db.rekey(passphrase)
-                    // Move every page re-encrypted in the WAL into the file.
-                    _ = try? db.checkpoint(.truncate)
+                    // Move the pages re-encrypted in the WAL into the file, as
+                    // far as a live snapshot allows, without waiting for it.
+                    _ = try? db.checkpoint(.passive)
                 }
             }
         }

@@ -154,11 +154,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// `value` receives the connection, or the error that prevented the read.
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.asyncExecute { db in
-            do {
-                try db.readOnlyTransaction { db in value(.success(db)) }
-            } catch {
-                value(.failure(error))
-            }
+            db.asyncReadOnlyTransaction(value)
         }
     }
 
@@ -192,11 +188,7 @@ public final class DatabaseQueue: DatabaseWriter {
     public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.reentrantSync { db in
             precondition(!db.isInsideTransaction, "asyncConcurrentRead must not be called from inside a transaction")
-            do {
-                try db.readOnlyTransaction { value(.success($0)) }
-            } catch {
-                value(.failure(error))
-            }
+            db.asyncReadOnlyTransaction(value)
         }
     }
 }

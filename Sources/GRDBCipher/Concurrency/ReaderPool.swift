@@ -173,16 +173,6 @@ final class ReaderPool: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The idle connections, for an operation that must reach each of them.
-    func forEachIdle(_ body: (SerializedDatabase) throws -> Void) rethrows {
-        lock.lock()
-        let connections = idle.map(\.connection)
-        lock.unlock()
-        for connection in connections {
-            try body(connection)
-        }
-    }
-
     /// Closes the pool of readers. Throws if a read is running.
     func close() throws {
         lock.lock()

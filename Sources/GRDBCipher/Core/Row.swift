@@ -30,12 +30,16 @@ public final class Row {
     /// The index of the leftmost column of this name, for the inlined fast path.
     @usableFromInline
     func fastColumnIndex(_ columnName: String) -> Int? {
+        // Only cursor rows, which live on one thread, keep a guess: copied
+        // rows stay immutable, so they can cross threads.
+        guard statement != nil else { return lookup.index(of: columnName) }
         let index = lookup.index(of: columnName, guess: nextColumnGuess)
         nextColumnGuess = (index ?? -1) + 1
         return index
     }
 
-    /// The column after the last one found by name: the likely next one.
+    /// For a cursor row, the column after the last one found by name: the
+    /// likely next one.
     private var nextColumnGuess = 0
 
     /// A row that reads the current row of a statement.
@@ -331,6 +335,11 @@ extension DatabaseValue {
         }
     }
 }
+
+// Safe: a copied row (what fetchAll, fetchOne and copy() return) is never
+// mutated. A cursor row reads its statement and must not leave the database
+// access that made it, like the cursor itself.
+extension Row: @unchecked Sendable {}
 
 extension Row: Equatable, Hashable {
     /// Rows are equal when they have the same column names (case-sensitive)

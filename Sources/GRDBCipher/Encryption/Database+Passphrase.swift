@@ -66,7 +66,8 @@ extension Database {
         }
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
         var keyToApply = passphrase
-        if allowsDerivedKeyNow, let keyContext, let salt = KeyDerivation.salt(ofDatabaseAt: path),
+        if allowsDerivedKeyNow, let keyContext,
+           let salt = KeyDerivation.salt(ofDatabaseAt: path) ?? KeyDerivation.salt(forNewDatabaseAt: path),
            keyContext.allowsDerivedKeys(salt: salt),
            let rawKey = keyContext.rawKey(for: passphrase, salt: salt)
         {

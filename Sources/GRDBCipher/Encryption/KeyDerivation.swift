@@ -40,6 +40,21 @@ enum KeyDerivation {
         }
     }
 
+    /// A random salt for a database file that does not exist yet or is empty,
+    /// or nil for an existing file, an in-memory database or a URI. SQLCipher
+    /// writes the salt of a raw key specification into a new file, so a pool
+    /// can derive the key itself from the start and never pay it twice.
+    static func salt(forNewDatabaseAt path: String) -> [UInt8]? {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           (attributes[.size] as? Int ?? 0) > 0
+        {
+            return nil
+        }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+
     /// The salt of an SQLCipher database: its first 16 bytes. nil for a
     /// missing, empty or in-memory database.
     static func salt(ofDatabaseAt path: String) -> [UInt8]? {

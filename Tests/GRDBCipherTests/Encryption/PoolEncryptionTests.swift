@@ -163,3 +163,27 @@ import Testing
         _ = try DatabasePool(path: path, configuration: keyed("pool secret"))
     }
 }
+
+@Suite struct NewPoolKeyTests {
+    @Test func aNewPoolDerivesTheKeyOnceForEveryConnection() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("new.sqlite")
+        let dbPool = try DatabasePool(path: path, configuration: keyed("new pool"))
+        // The writer of a new file is keyed with a derived raw key too.
+        #expect(try dbPool.writeWithoutTransaction { $0.derivedKeyAttempt != nil })
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES ('new-file-marker')") }
+        #expect(try dbPool.unsafeRead { $0.derivedKeyAttempt != nil })
+        #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT a FROM t") } == "new-file-marker")
+        try dbPool.close()
+        // The file opens with the passphrase, elsewhere.
+        #expect(try !file(path, contains: "new-file-marker"))
+        let output = try SQLCipherShell.run(path, "PRAGMA key = 'new pool';\nSELECT a FROM t;\n")
+        #expect(output.contains("new-file-marker"))
+    }
+
+    @Test func rowsCanLeaveAnAsyncRead() async throws {
+        let dbQueue = try DatabaseQueue()
+        let rows: [Row] = try await dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT 1 AS a") }
+        #expect(rows == [["a": 1]])
+    }
+}
