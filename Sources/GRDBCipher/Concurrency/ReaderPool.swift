@@ -43,6 +43,13 @@ final class ReaderPool: @unchecked Sendable {
         return busyCount
     }
 
+    /// The number of open reader connections, idle or busy.
+    var openConnectionCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return openCount
+    }
+
     /// Whether a barrier holds readers back.
     var isBarrierActive: Bool {
         lock.lock()
