@@ -57,8 +57,9 @@ extension Database {
     }
 
     /// Keys the connection. In a pool, the passphrase follows the changes made
-    /// through the pool, and a raw key derived once replaces the passphrase
-    /// when the file has a salt, so that SQLCipher skips its key derivation.
+    /// through the pool, and a raw key derived once replaces the passphrase,
+    /// with the file's salt (or a new random one for a new file), so that
+    /// SQLCipher skips its key derivation.
     func applyKey(_ key: KeyMaterial) throws {
         let handle = try connection()
         guard !key.isEmpty else {
