@@ -102,13 +102,13 @@ public final class Database {
         do {
             try setUp(handle)
         } catch {
-            close(force: true)
+            closeEvenIfBusy()
             throw error
         }
     }
 
     deinit {
-        close(force: true)
+        closeEvenIfBusy()
     }
 
     private func setUp(_ handle: OpaquePointer) throws {
@@ -190,7 +190,7 @@ public final class Database {
 
     /// Closes the connection even if statements are alive (SQLite finishes
     /// closing when the last one is finalized).
-    func close(force: Bool) {
+    func closeEvenIfBusy() {
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
         sqlite3_close_v2(handle)

@@ -43,15 +43,6 @@ public typealias SQLiteStatement = OpaquePointer
 /// A raw SQLite connection handle (`sqlite3 *`).
 public typealias SQLiteConnection = OpaquePointer
 
-/// The error thrown when a database value cannot be decoded into the requested type.
-func conversionError(
-    _ dbValue: DatabaseValue, to type: Any.Type, column: String?, sql: String?) -> DatabaseError
-{
-    var message = "could not decode \(dbValue.storageDescription) as \(type)"
-    if let column { message += " from column \(column)" }
-    return DatabaseError(resultCode: .SQLITE_MISMATCH, message: message, sql: sql)
-}
-
 extension DatabaseValue {
     /// A description of the value that does not reveal its content: decoding
     /// errors end up in logs, and column values are user data.
@@ -81,15 +72,6 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     }
 }
 
-extension DatabaseValueConvertible {
-    /// Decodes a database value or throws a clear error.
-    static func decode(_ dbValue: DatabaseValue, column: String? = nil, sql: String? = nil) throws -> Self {
-        guard let value = fromDatabaseValue(dbValue) else {
-            throw conversionError(dbValue, to: Self.self, column: column, sql: sql)
-        }
-        return value
-    }
-}
 
 extension StatementColumnConvertible {
     /// Reads a column of the current row: nil if the column cannot be decoded,

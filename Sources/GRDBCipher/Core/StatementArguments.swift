@@ -136,8 +136,6 @@ struct ArgumentConsumer {
         self.publicStatementArguments = publicStatementArguments
     }
 
-    var remainingPositionalCount: Int { arguments.values.count - position }
-
     /// The names of a statement's parameters, without their `:`, `$` or `@`
     /// prefix; nil for `?` and `?NNN`.
     static func parameterNames(of sqliteStatement: OpaquePointer) -> [String?] {
