@@ -80,6 +80,9 @@ public final class DatabasePool: DatabaseWriter {
                 keyContext: keyContext, owner: owner)
         }
         self.readers = readers
+        if configuration.persistentReadOnlyConnections {
+            try readers.openAll()
+        }
         // After a passphrase change on the writer, even one made with
         // `db.changePassphrase` in a write access, no idle reader keeps the old key.
         keyContext.observeChanges { [weak readers] in readers?.invalidate() }
@@ -375,11 +378,14 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Frees as much memory as possible: the writer's caches, and the idle
-    /// reader connections.
+    /// reader connections, unless ``Configuration/persistentReadOnlyConnections``
+    /// keeps them.
     public func releaseMemory() {
         preconditionNotInRead()
         writer.reentrantSync { $0.releaseMemory() }
-        readers.invalidate()
+        if !configuration.persistentReadOnlyConnections {
+            readers.invalidate()
+        }
     }
 
     /// Runs a WAL checkpoint on the writer connection.
@@ -422,6 +428,32 @@ public final class DatabasePool: DatabaseWriter {
         try changePassphrase(KeyMaterial(passphrase))
     }
 
+    /// Re-encrypts the database with a new passphrase or raw key, safely while
+    /// reads run; see ``changePassphrase(_:)-(String)``.
+    ///
+    /// ```swift
+    /// try dbPool.changeKey(.rawKey(newKeyBytes))
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current key and nothing is lost.
+    public func changeKey(_ key: DatabaseKey) throws {
+        try changePassphrase(key.material)
+    }
+
+    /// The async twin of ``changeKey(_:)``; the wait for running reads
+    /// happens off the cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError``.
+    public func changeKey(_ key: DatabaseKey) async throws {
+        try Task.checkCancellation()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.changeKey(key) })
+            }
+        }
+    }
+
     private func changePassphrase(_ passphrase: KeyMaterial) throws {
         owner.preconditionNotCurrent()
         passphraseChangeLock.lock()
@@ -437,6 +469,11 @@ public final class DatabasePool: DatabaseWriter {
                 }
             }
         }
+        if configuration.persistentReadOnlyConnections {
+            // Best effort: a reader that fails to reopen now opens on demand,
+            // and reports its error to the read that needs it.
+            try? readers.openAll()
+        }
     }
 
     /// The async twin of ``changePassphrase(_:)``; the wait for running reads
@@ -444,11 +481,6 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func changePassphrase(_ passphrase: String) async throws {
-        try Task.checkCancellation()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.changePassphrase(passphrase) })
-            }
-        }
+        try await changeKey(.passphrase(passphrase))
     }
 }

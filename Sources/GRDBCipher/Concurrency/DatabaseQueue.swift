@@ -148,6 +148,19 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.sync { try $0.changePassphrase(passphrase) }
     }
 
+    /// Re-encrypts the database with a new passphrase or raw key; see
+    /// ``Database/changeKey(_:)``.
+    ///
+    /// ```swift
+    /// try dbQueue.changeKey(.rawKey(newKeyBytes))
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
+    ///   then stays readable with the current key.
+    public func changeKey(_ key: DatabaseKey) throws {
+        try writer.sync { try $0.changeKey(key) }
+    }
+
     // MARK: - Callbacks
 
     /// Schedules `value` in a read-only transaction and returns at once.

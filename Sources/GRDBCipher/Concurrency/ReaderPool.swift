@@ -152,6 +152,40 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
+    /// Opens connections until the maximum count is open, on the caller's
+    /// thread, and makes them idle (for persistent readers).
+    ///
+    /// - throws: The error of the first connection that fails to open; the
+    ///   ones opened before it are kept.
+    func openAll() throws {
+        lock.lock()
+        let missing = isClosed ? 0 : maximumCount - openCount
+        openCount += missing
+        let openingGeneration = generation
+        lock.unlock()
+        var opened: [Reader] = []
+        var failure: (any Error)?
+        do {
+            for _ in 0..<missing {
+                opened.append(Reader(connection: try openConnection(), generation: openingGeneration))
+            }
+        } catch {
+            failure = error
+        }
+        lock.lock()
+        openCount -= missing - opened.count
+        if openingGeneration == generation && !isClosed {
+            idle.append(contentsOf: opened)
+        } else {
+            openCount -= opened.count
+        }
+        let handOuts = takeHandOuts()
+        lock.broadcast()
+        lock.unlock()
+        perform(handOuts)
+        if let failure { throw failure }
+    }
+
     /// Stops handing out connections, waits until no read runs, then runs
     /// `body` alone. Waiting reads resume afterwards.
     func barrier<T>(_ body: () throws -> T) rethrows -> T {

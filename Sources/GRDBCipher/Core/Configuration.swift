@@ -82,12 +82,40 @@ public struct Configuration: Sendable {
     /// var config = Configuration()
     /// config.passphrase = "secret"
     /// ```
+    ///
+    /// Setting it sets ``key``; reading it returns nil when ``key`` is a raw key.
     public var passphrase: String? {
-        get { keyMaterial.map { String(decoding: $0.bytes, as: UTF8.self) } }
-        set { keyMaterial = newValue.map { KeyMaterial($0) } }
+        get {
+            guard let key, !key.isRawKey else { return nil }
+            return String(decoding: key.material.bytes, as: UTF8.self)
+        }
+        set { key = newValue.map { DatabaseKey.passphrase($0) } }
     }
 
-    var keyMaterial: KeyMaterial?
+    /// The passphrase or raw key that encrypts the database, applied to every
+    /// connection before any other statement. nil (the default) opens
+    /// plaintext databases.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.key = try .rawKey(keyBytes)
+    /// ```
+    public var key: DatabaseKey?
+
+    /// How the database is encrypted, applied to every connection right after
+    /// its key. Default: SQLCipher 4's defaults. Settings that do not match
+    /// the file fail at open with `SQLITE_NOTADB`, like a wrong passphrase.
+    ///
+    /// ```swift
+    /// config.cipherSettings = .sqlcipher3
+    /// ```
+    public var cipherSettings = CipherSettings()
+
+    /// Whether a database pool opens all its readers when it opens, and keeps
+    /// them open: ``DatabasePool/releaseMemory()`` does not close them, and
+    /// they reopen at once after a passphrase change. Reads then never pay
+    /// for opening a connection. Default false: readers open on demand.
+    public var persistentReadOnlyConnections = false
 
     private(set) var preparationFunctions: [@Sendable (Database) throws -> Void] = []
 
@@ -115,7 +143,7 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
     /// A description that never shows the passphrase.
     public var description: String {
         "Configuration(label: \(label ?? "nil"), readonly: \(readonly), "
-            + "foreignKeysEnabled: \(foreignKeysEnabled), passphrase: \(keyMaterial == nil ? "nil" : "<redacted>"))"
+            + "foreignKeysEnabled: \(foreignKeysEnabled), key: \(key == nil ? "nil" : "<redacted>"), cipherSettings: \(cipherSettings))"
     }
 
     /// A mirror that never shows the passphrase.
@@ -124,7 +152,8 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
             "label": label as Any,
             "readonly": readonly,
             "foreignKeysEnabled": foreignKeysEnabled,
-            "passphrase": keyMaterial == nil ? "nil" : "<redacted>",
+            "key": key == nil ? "nil" : "<redacted>",
+            "cipherSettings": cipherSettings,
         ])
     }
 }

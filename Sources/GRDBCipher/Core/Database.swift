@@ -28,6 +28,9 @@ public final class Database {
     /// Whether a key was applied to this connection.
     var isKeyed = false
 
+    /// Whether the configuration's cipher settings were applied.
+    var cipherSettingsApplied = false
+
     /// The passphrase this connection was keyed with, if any.
     var keyPassphrase: KeyMaterial?
 
@@ -86,6 +89,7 @@ public final class Database {
         self.allowsDerivedKey = allowsDerivedKey
         derivedKeyAttempt = nil
         isKeyed = false
+        cipherSettingsApplied = false
         keyPassphrase = nil
         var handle: OpaquePointer?
         var flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -123,12 +127,15 @@ public final class Database {
         for collation in DatabaseCollation.builtIn {
             add(collation: collation)
         }
-        if let keyMaterial = configuration.keyMaterial {
-            try applyKey(keyMaterial)
+        if let key = configuration.key {
+            try applyKey(key.material)
         }
         for prepare in configuration.preparationFunctions {
             try prepare(self)
         }
+        // A connection keyed with `PRAGMA key` in `prepareDatabase` gets its
+        // settings here, still before its first read.
+        try applyCipherSettings()
         try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
         // This Debian build writes temporary tables and indexes to files by
         // default, and SQLCipher does not encrypt them. Set on every connection:

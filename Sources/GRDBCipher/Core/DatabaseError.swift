@@ -124,8 +124,8 @@ extension DatabaseError {
             return "\(message ?? "file is not a database"): wrong passphrase or key, "
                 + "or not an SQLCipher database encrypted with these cipher settings"
         case CSQLCipher.SQLITE_CORRUPT:
-            return "\(message ?? "database disk image is malformed"): a page is damaged "
-                + "or failed authentication (the file was altered)"
+            return "\(message ?? "database disk image is malformed"): a page failed authentication "
+                + "or is damaged (the file was altered); cipherIntegrityCheck() lists the failing pages"
         default:
             return message
         }

@@ -47,6 +47,34 @@ extension Database {
         try rekey(KeyMaterial(passphrase))
     }
 
+    /// Keys the connection with a passphrase or a raw key. Call it from
+    /// ``Configuration/prepareDatabase(_:)``, before any other statement;
+    /// ``Configuration/cipherSettings`` are applied right after it.
+    ///
+    /// ```swift
+    /// config.prepareDatabase { db in
+    ///     try db.useKey(.rawKey(try vault.databaseKey()))
+    /// }
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the passphrase is empty, the cipher
+    ///   settings are invalid, or SQLCipher refuses the key.
+    public func useKey(_ key: DatabaseKey) throws {
+        try applyKey(key.material)
+    }
+
+    /// Re-encrypts the database with a new passphrase or raw key, keeping its
+    /// cipher settings. See ``changePassphrase(_:)-(String)``.
+    ///
+    /// ```swift
+    /// try db.changeKey(.rawKey(newKeyBytes))
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` (see ``changePassphrase(_:)-(String)``).
+    public func changeKey(_ key: DatabaseKey) throws {
+        try rekey(key.material)
+    }
+
     /// The SQLCipher version ("4.6.1 community").
     ///
     /// - throws: A ``DatabaseError`` if the connection is closed.
@@ -66,11 +94,15 @@ extension Database {
             throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
         }
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
+        let settings = configuration.cipherSettings
+        try settings.validate()
         var keyToApply = passphrase
-        if allowsDerivedKeyNow, let keyContext,
+        // A raw key needs no derivation, and a plaintext header hides the salt.
+        if allowsDerivedKeyNow, let keyContext, !passphrase.isRawKeySpecification,
+           (settings.plaintextHeaderSize ?? 0) == 0,
            let salt = KeyDerivation.salt(ofDatabaseAt: path) ?? KeyDerivation.salt(forNewDatabaseAt: path),
            keyContext.allowsDerivedKeys(salt: salt),
-           let rawKey = keyContext.rawKey(for: passphrase, salt: salt)
+           let rawKey = keyContext.rawKey(for: passphrase, salt: salt, settings: settings)
         {
             keyToApply = rawKey
             markDerivedKeyAttempt(passphrase: passphrase, salt: salt)
@@ -81,6 +113,16 @@ extension Database {
         }
         isKeyed = true
         keyPassphrase = passphrase
+        try applyCipherSettings()
+    }
+
+    /// Applies ``Configuration/cipherSettings``, once, right after the key.
+    func applyCipherSettings() throws {
+        guard !cipherSettingsApplied else { return }
+        cipherSettingsApplied = true
+        for pragma in try configuration.cipherSettings.pragmas() {
+            try execute(sql: pragma)
+        }
     }
 
     func rekey(_ key: KeyMaterial) throws {

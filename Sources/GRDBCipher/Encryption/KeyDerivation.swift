@@ -1,42 +1,40 @@
 import CLibCrypto
 import Foundation
 
-/// SQLCipher 4's default key derivation, done by the library itself so that a
+/// SQLCipher's key derivation (PBKDF2), done by the library itself so that a
 /// pool derives a key once and hands the raw key to every other connection.
 enum KeyDerivation {
-    /// SQLCipher 4 defaults: PBKDF2-HMAC-SHA512, 256,000 iterations, a 32-byte
-    /// key and the 16-byte salt that starts the database file.
-    static let iterations: CInt = 256_000
+    /// A 32-byte key, and the 16-byte salt that starts the database file.
     static let keyLength = 32
     static let saltLength = 16
 
     /// Returns the raw key specification `x'<key hex><salt hex>'` that
-    /// `sqlite3_key` accepts, or nil if OpenSSL fails.
-    static func rawKeySpecification(passphrase: KeyMaterial, salt: [UInt8]) -> KeyMaterial? {
+    /// `sqlite3_key` accepts, derived with the algorithm and iterations of
+    /// `settings`, or nil if OpenSSL fails.
+    static func rawKeySpecification(
+        passphrase: KeyMaterial, salt: [UInt8], settings: CipherSettings = CipherSettings()) -> KeyMaterial?
+    {
         precondition(salt.count == saltLength)
+        let (algorithm, iterations) = settings.effectiveKeyDerivation
+        guard let iterationCount = CInt(exactly: iterations) else { return nil }
+        let digest: OpaquePointer?
+        switch algorithm {
+        case .pbkdf2HMACSHA1: digest = EVP_sha1()
+        case .pbkdf2HMACSHA256: digest = EVP_sha256()
+        case .pbkdf2HMACSHA512: digest = EVP_sha512()
+        }
         var key = [UInt8](repeating: 0, count: keyLength)
         defer { key.withUnsafeMutableBytes { secureZero($0) } }
         let status = passphrase.bytes.withMemoryRebound(to: CChar.self) { passphraseBytes in
             PKCS5_PBKDF2_HMAC(
                 passphraseBytes.baseAddress, CInt(passphrase.count),
-                salt, CInt(salt.count), iterations, EVP_sha512(), CInt(keyLength), &key)
+                salt, CInt(salt.count), iterationCount, digest, CInt(keyLength), &key)
         }
         guard status == 1 else { return nil }
-        var specification = [UInt8]()
-        specification.reserveCapacity(3 + 2 * (keyLength + saltLength))
-        specification.append(contentsOf: "x'".utf8)
-        appendHex(key, to: &specification)
-        appendHex(salt, to: &specification)
-        specification.append(UInt8(ascii: "'"))
-        defer { specification.withUnsafeMutableBytes { secureZero($0) } }
-        return KeyMaterial(specification)
-    }
-
-    private static func appendHex(_ bytes: [UInt8], to output: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in bytes {
-            output.append(digits[Int(byte >> 4)])
-            output.append(digits[Int(byte & 0x0F)])
+        return key.withUnsafeBytes { keyBytes in
+            salt.withUnsafeBytes { saltBytes in
+                KeyMaterial.rawKeySpecification(key: keyBytes, salt: saltBytes)
+            }
         }
     }
 
@@ -122,14 +120,14 @@ final class PoolKeyContext: @unchecked Sendable {
     /// The raw key for this passphrase and salt, derived on first use (one
     /// derivation at a time: concurrent openings wait for it instead of
     /// repeating it). nil when derivation is disabled or failed for them.
-    func rawKey(for passphrase: KeyMaterial, salt: [UInt8]) -> KeyMaterial? {
+    func rawKey(for passphrase: KeyMaterial, salt: [UInt8], settings: CipherSettings) -> KeyMaterial? {
         guard reusesDerivedKeys else { return nil }
         lock.lock()
         defer { lock.unlock() }
         if let entry = derived.first(where: { $0.salt == salt && $0.passphrase.hasSameBytes(as: passphrase) }) {
             return entry.rawKey
         }
-        let rawKey = KeyDerivation.rawKeySpecification(passphrase: passphrase, salt: salt)
+        let rawKey = KeyDerivation.rawKeySpecification(passphrase: passphrase, salt: salt, settings: settings)
         derived.append((passphrase, salt, rawKey))
         return rawKey
     }

@@ -45,6 +45,41 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
         return (buffer, bytes.count)
     }
 
+    /// SQLCipher's raw key notation, `x'<key hex><salt hex>'`, written
+    /// straight into zeroable memory.
+    static func rawKeySpecification(key: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer?) -> KeyMaterial {
+        let hexCount = 2 * (key.count + (salt?.count ?? 0))
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: hexCount + 3)
+        let digits: StaticString = "0123456789abcdef"
+        var index = 0
+        func append(_ byte: UInt8) {
+            buffer[index] = byte
+            index += 1
+        }
+        append(UInt8(ascii: "x"))
+        append(UInt8(ascii: "'"))
+        for bytes in [key, salt ?? UnsafeRawBufferPointer(start: nil, count: 0)] {
+            for byte in bytes {
+                append(digits.utf8Start[Int(byte >> 4)])
+                append(digits.utf8Start[Int(byte & 0x0F)])
+            }
+        }
+        append(UInt8(ascii: "'"))
+        return KeyMaterial(buffer: buffer, count: index)
+    }
+
+    /// Whether the bytes use SQLCipher's raw key notation (a 64-digit key,
+    /// optionally followed by a 32-digit salt), which SQLCipher uses without
+    /// key derivation whatever API delivered it.
+    var isRawKeySpecification: Bool {
+        guard count == 67 || count == 99, bytes[0] == UInt8(ascii: "x") || bytes[0] == UInt8(ascii: "X"),
+              bytes[1] == UInt8(ascii: "'"), bytes[count - 1] == UInt8(ascii: "'") else { return false }
+        return bytes[2..<(count - 1)].allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+        }
+    }
+
     let count: Int
 
     var bytes: UnsafeBufferPointer<UInt8> {

@@ -1,0 +1,82 @@
+import CSQLCipher
+
+extension Database {
+    /// The schema name of an export destination while it is attached.
+    static let exportSchema = "grdbcipher_export"
+
+    /// Copies the content of the main database into a new file with
+    /// `sqlcipher_export`, in one transaction, so that it holds one stable
+    /// state. The destination must not exist.
+    ///
+    /// - returns: The number of schema objects in the exported state.
+    func exportContent(to path: String, encryption: DatabaseEncryption) throws -> Int {
+        let handle = try connection()
+        guard !isInsideTransaction else {
+            throw DatabaseError.misuse("cannot export from inside a transaction")
+        }
+        guard sqlite3_db_readonly(handle, "main") != 1 else {
+            throw DatabaseError.misuse(
+                "cannot export from a read-only connection, which would open the destination read-only: "
+                    + "export from a read-write DatabaseQueue or a DatabasePool")
+        }
+        let settingsPragmas: [String]
+        switch encryption {
+        case .plaintext:
+            settingsPragmas = []
+            try attachExportDestination(path: path, key: nil)
+        case let .encrypted(key, settings):
+            settingsPragmas = try settings.pragmas(schema: Self.exportSchema)
+            guard !key.material.isEmpty else {
+                throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
+            }
+            try attachExportDestination(path: path, key: key.material)
+        }
+        defer { try? execute(sql: "DETACH DATABASE \(Self.exportSchema)") }
+        for pragma in settingsPragmas {
+            try execute(sql: pragma)
+        }
+        var schemaObjectCount = 0
+        try inTransaction(.deferred) {
+            schemaObjectCount = try Int.fetchOne(self, sql: "SELECT COUNT(*) FROM main.sqlite_master") ?? 0
+            // `sqlcipher_export` copies schema and rows, not these header fields.
+            let userVersion = try Int.fetchOne(self, sql: "PRAGMA main.user_version") ?? 0
+            let applicationID = try Int.fetchOne(self, sql: "PRAGMA main.application_id") ?? 0
+            try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
+            try execute(sql: "PRAGMA \(Self.exportSchema).user_version = \(userVersion)")
+            try execute(sql: "PRAGMA \(Self.exportSchema).application_id = \(applicationID)")
+            return .commit
+        }
+        return schemaObjectCount
+    }
+
+    /// Attaches the destination with its key bound as an argument, so that
+    /// the key is never part of SQL text; an empty key attaches plaintext.
+    private func attachExportDestination(path: String, key: KeyMaterial?) throws {
+        let handle = try connection()
+        let sql = "ATTACH DATABASE ?1 AS \(Self.exportSchema) KEY ?2"
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError.fromConnection(handle, code: code, sql: sql)
+        }
+        sqlite3_bind_text(statement, 1, path, -1, grdbcipher_transient())
+        if let key {
+            // SQLITE_STATIC (nil): the key outlives the statement, and is not copied.
+            key.bytes.withMemoryRebound(to: CChar.self) { bytes in
+                _ = sqlite3_bind_text(statement, 2, bytes.baseAddress, CInt(bytes.count), nil)
+            }
+        } else {
+            sqlite3_bind_text(statement, 2, "", 0, nil)
+        }
+        code = sqlite3_step(statement)
+        guard code == SQLITE_DONE else {
+            throw DatabaseError.fromConnection(handle, code: code, sql: sql)
+        }
+    }
+
+    /// The journal mode of the main database ("wal", "delete", ...).
+    func journalMode() throws -> String {
+        try String.fetchOne(self, sql: "PRAGMA main.journal_mode")?.lowercased() ?? ""
+    }
+}

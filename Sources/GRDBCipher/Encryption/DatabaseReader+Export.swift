@@ -1,0 +1,95 @@
+import Dispatch
+import Foundation
+
+extension DatabaseReader {
+    /// Writes a copy of the database to a new file, encrypted with another
+    /// key or other cipher settings, or in plaintext, with SQLCipher's
+    /// `sqlcipher_export`.
+    ///
+    /// ```swift
+    /// // Re-encrypt with a new passphrase and SQLCipher 4 defaults.
+    /// try dbPool.export(to: "/var/lib/app/db.new.sqlite", encryption: .encrypted(key: .passphrase("new secret")))
+    /// // Decrypt, explicitly.
+    /// try dbQueue.export(to: "/tmp/clear.sqlite", encryption: .plaintext)
+    /// ```
+    ///
+    /// The copy holds one stable state of the database: its schema, rows,
+    /// `user_version` and `application_id`. It is written to a temporary file
+    /// in the destination's folder, opened and checked with the new key, put
+    /// in WAL mode if the source uses WAL, and only then moved into place.
+    /// On failure, no file is left behind.
+    ///
+    /// A ``DatabaseQueue`` exports through its own connection, so its other
+    /// accesses wait; a ``DatabasePool`` exports through a connection of its
+    /// own and keeps serving reads and writes (they are not in the copy).
+    ///
+    /// - parameters:
+    ///   - path: The destination file.
+    ///   - encryption: How the copy is encrypted.
+    ///   - replacingExistingFile: Whether an existing destination is replaced
+    ///     (no connection may have it open). Default false: an existing
+    ///     destination is an error and stays untouched.
+    /// - throws: A ``DatabaseError``: the destination exists, its folder is
+    ///   missing, the key or settings are invalid, the source cannot export
+    ///   (a ``DatabaseSnapshot``, or a read-only queue), or SQLite fails.
+    public func export(to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) throws {
+        guard let source = self as? any ExportSource else {
+            throw DatabaseError.misuse(
+                "\(type(of: self)) cannot export: export from the DatabasePool or DatabaseQueue instead")
+        }
+        let destination = try ExportDestination(
+            path: path, encryption: encryption, replacingExistingFile: replacingExistingFile)
+        try destination.write { temporaryPath in
+            try source.withExportConnection { db in
+                let schemaObjectCount = try db.exportContent(to: temporaryPath, encryption: encryption)
+                return ExportDestination.Source(usesWAL: try db.journalMode() == "wal", schemaObjectCount: schemaObjectCount)
+            }
+        }
+    }
+
+    /// The async twin of ``export(to:encryption:replacingExistingFile:)``:
+    /// the export runs off the cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError``.
+    public func export(
+        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) async throws
+    {
+        try Task.checkCancellation()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    try self.export(to: path, encryption: encryption, replacingExistingFile: replacingExistingFile)
+                })
+            }
+        }
+    }
+}
+
+/// A reader that can lend a writable connection, outside of any transaction,
+/// that sees what the database has committed: `sqlcipher_export` attaches the
+/// destination, which a read-only connection would open read-only.
+protocol ExportSource {
+    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T
+}
+
+extension DatabaseQueue: ExportSource {
+    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        try writeWithoutTransaction(body)
+    }
+}
+
+extension DatabasePool: ExportSource {
+    /// A connection of its own, keyed like the pool's: the writer and the
+    /// readers go on serving while it exports.
+    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        var exportConfiguration = configuration
+        exportConfiguration.readonly = false
+        exportConfiguration.journalMode = .default
+        exportConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".export"
+        let db = try Database(
+            path: path, description: exportConfiguration.label!, configuration: exportConfiguration,
+            keyContext: keyContext)
+        defer { db.closeEvenIfBusy() }
+        return try body(db)
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file an export writes: first a temporary file in the same folder,
+/// which is opened with the destination's key, checked, and only then moved
+/// into place, so that the destination is never a partial copy.
+struct ExportDestination {
+    let path: String
+    let encryption: DatabaseEncryption
+    let replacingExistingFile: Bool
+
+    /// What the source reports once the temporary file is written.
+    struct Source {
+        /// Whether the source uses WAL, which the export does not carry over.
+        var usesWAL: Bool
+        /// The number of schema objects, which the copy must have too.
+        var schemaObjectCount: Int
+    }
+
+    /// Checks the destination before any work: its folder must exist, and
+    /// the file must not, unless it may be replaced.
+    init(path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool) throws {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
+            throw DatabaseError.misuse("an export needs a file path, not \(path.isEmpty ? "an empty path" : path)")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
+              isDirectory.boolValue else {
+            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot export to \(path): its folder does not exist")
+        }
+        if !replacingExistingFile, Self.exists(path) {
+            throw Self.alreadyExists(path)
+        }
+        self.path = path
+        self.encryption = encryption
+        self.replacingExistingFile = replacingExistingFile
+    }
+
+    /// Runs `produce` with a temporary path to write, then checks the result
+    /// and moves it into place. On any error the temporary files are removed.
+    func write(_ produce: (String) throws -> Source) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporaryPath = (folder.isEmpty ? "" : folder + "/") + ".\(name).export-\(UUID().uuidString)"
+        do {
+            let source = try produce(temporaryPath)
+            try verify(temporaryPath, source: source)
+            try moveIntoPlace(temporaryPath)
+        } catch {
+            Self.removeDatabaseFiles(temporaryPath)
+            throw error
+        }
+    }
+
+    /// Opens the copy as a user will, with its key and settings, checks it
+    /// holds the source's schema, and restores WAL mode.
+    private func verify(_ temporaryPath: String, source: Source) throws {
+        var configuration = Configuration()
+        configuration.label = "GRDBCipher.export"
+        configuration.journalMode = source.usesWAL ? .wal : .default
+        if case let .encrypted(key, settings) = encryption {
+            configuration.key = key
+            configuration.cipherSettings = settings
+        }
+        let db = try Database(path: temporaryPath, description: "GRDBCipher.export", configuration: configuration)
+        defer { db.closeEvenIfBusy() }
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? -1
+        guard count == source.schemaObjectCount else {
+            throw DatabaseError(
+                resultCode: .SQLITE_CORRUPT,
+                message: "the exported copy has \(count) schema objects instead of \(source.schemaObjectCount)")
+        }
+        try db.close()
+    }
+
+    private func moveIntoPlace(_ temporaryPath: String) throws {
+        if replacingExistingFile {
+            // A journal or WAL left by the replaced file would be applied to the copy.
+            for suffix in ["-wal", "-shm", "-journal"] {
+                unlink(path + suffix)
+            }
+            guard rename(temporaryPath, path) == 0 else {
+                throw Self.systemError("cannot move the exported copy to \(path)")
+            }
+        } else {
+            // link(2) fails if the destination appeared meanwhile: never overwrite it.
+            guard link(temporaryPath, path) == 0 else {
+                if errno == EEXIST { throw Self.alreadyExists(path) }
+                throw Self.systemError("cannot move the exported copy to \(path)")
+            }
+            unlink(temporaryPath)
+        }
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: path + "-wal")
+    }
+
+    private static func alreadyExists(_ path: String) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_CANTOPEN,
+            message: "cannot export to \(path): the file exists (pass replacingExistingFile: true to replace it)")
+    }
+
+    private static func systemError(_ message: String) -> DatabaseError {
+        DatabaseError(resultCode: .SQLITE_IOERR, message: "\(message): \(String(cString: strerror(errno)))")
+    }
+
+    /// Removes a database file and the files SQLite keeps beside it.
+    static func removeDatabaseFiles(_ path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+    }
+}
