@@ -12,16 +12,18 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the connection is closed.
     public var cipherSettings: CipherSettings? {
         get throws {
-            guard let pageSize = try Int.fetchOne(self, sql: "PRAGMA cipher_page_size") else { return nil }
+            // SQLCipher answers with text, and nothing at all when not encrypted.
+            func value(_ pragma: String) throws -> String? {
+                try String.fetchOne(self, sql: "PRAGMA \(pragma)")
+            }
+            guard let pageSize = try value("cipher_page_size") else { return nil }
             var settings = CipherSettings()
-            settings.pageSize = pageSize
-            settings.kdfIterations = try Int.fetchOne(self, sql: "PRAGMA kdf_iter")
-            settings.kdfAlgorithm = try String.fetchOne(self, sql: "PRAGMA cipher_kdf_algorithm")
-                .flatMap(CipherSettings.KDFAlgorithm.init(rawValue:))
-            settings.hmacAlgorithm = try String.fetchOne(self, sql: "PRAGMA cipher_hmac_algorithm")
-                .flatMap(CipherSettings.HMACAlgorithm.init(rawValue:))
-            settings.usesHMAC = try Bool.fetchOne(self, sql: "PRAGMA cipher_use_hmac")
-            settings.plaintextHeaderSize = try Int.fetchOne(self, sql: "PRAGMA cipher_plaintext_header_size")
+            settings.pageSize = Int(pageSize)
+            settings.kdfIterations = try value("kdf_iter").flatMap { Int($0) }
+            settings.kdfAlgorithm = try value("cipher_kdf_algorithm").flatMap(CipherSettings.KDFAlgorithm.init(rawValue:))
+            settings.hmacAlgorithm = try value("cipher_hmac_algorithm").flatMap(CipherSettings.HMACAlgorithm.init(rawValue:))
+            settings.usesHMAC = try value("cipher_use_hmac").map { $0 == "1" }
+            settings.plaintextHeaderSize = try value("cipher_plaintext_header_size").flatMap { Int($0) }
             return settings
         }
     }
