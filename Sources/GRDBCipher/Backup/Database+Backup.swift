@@ -16,6 +16,10 @@ extension Database {
     /// }
     /// ```
     ///
+    /// Outside of a transaction, a write committed by another connection
+    /// between two steps restarts the copy: back up from a read access to
+    /// copy one stable state while writes go on.
+    ///
     /// `progress` is called after each step, and once with `isCompleted`
     /// true. An error it throws before completion cancels the backup and
     /// leaves the destination as it was; an error thrown on completion is
@@ -42,6 +46,12 @@ extension Database {
             throw DatabaseError.misuse("pagesPerStep must be positive, or -1 to copy everything in one step")
         }
         try checkBackupCompatibility(with: destination)
+        if isInsideTransaction {
+            // Fix the snapshot of a deferred transaction now. Otherwise each
+            // step opens and closes its own read, and a write committed by
+            // another connection between two steps restarts the copy.
+            try execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+        }
         guard let backup = sqlite3_backup_init(destinationHandle, "main", sourceHandle, "main") else {
             let error = DatabaseError.fromConnection(destinationHandle, code: sqlite3_errcode(destinationHandle))
             if error.message?.contains("encrypted") == true {
