@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+@Suite struct ExportTests {
+    /// The files in the folder, hidden ones included.
+    func files(in dir: TemporaryDirectory) throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: dir.url.path))
+    }
+
+    func makeRows(_ writer: some DatabaseWriter, count: Int = 200) throws {
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value TEXT)")
+            try db.execute(sql: "CREATE INDEX t_value ON t(value)")
+            try db.execute(sql: "CREATE VIEW v AS SELECT COUNT(*) AS n FROM t")
+            for index in 0..<count {
+                try db.execute(sql: "INSERT INTO t (value) VALUES (?)", arguments: ["MARKER-EXPORT-\(index)"])
+            }
+            try db.execute(sql: "PRAGMA user_version = 42")
+            try db.execute(sql: "PRAGMA application_id = 1234")
+        }
+    }
+
+    func contents(_ reader: some DatabaseReader) throws -> [String] {
+        try reader.read { db in try String.fetchAll(db, sql: "SELECT value FROM t ORDER BY id") }
+    }
+
+    @Test func plaintextToEncryptedToRekeyedToPlaintextKeepsEveryRow() throws {
+        let dir = try TemporaryDirectory()
+        let plaintextPath = dir.path("plain.sqlite")
+        let source = try DatabaseQueue(path: plaintextPath)
+        try makeRows(source)
+        let expected = try contents(source)
+        #expect(try file(plaintextPath, contains: "MARKER-EXPORT-1"))
+
+        let encryptedPath = dir.path("encrypted.sqlite")
+        try source.export(to: encryptedPath, encryption: .encrypted(key: .passphrase("first")))
+        let rekeyedPath = dir.path("rekeyed.sqlite")
+        try DatabaseQueue(path: encryptedPath, configuration: keyed("first")).export(
+            to: rekeyedPath, encryption: .encrypted(key: .passphrase("second"), settings: CipherSettings(pageSize: 8192)))
+        let finalPath = dir.path("final.sqlite")
+        var rekeyed = keyed("second")
+        rekeyed.cipherSettings.pageSize = 8192
+        try DatabasePool(path: rekeyedPath, configuration: rekeyed).export(to: finalPath, encryption: .plaintext)
+
+        for path in [encryptedPath, rekeyedPath] {
+            #expect(try !file(path, contains: "MARKER-EXPORT"))
+            #expect(try !file(path, contains: "SQLite format 3"))
+        }
+        #expect(try contents(DatabaseQueue(path: encryptedPath, configuration: keyed("first"))) == expected)
+        #expect(try contents(DatabaseQueue(path: rekeyedPath, configuration: rekeyed)) == expected)
+        let final = try DatabaseQueue(path: finalPath)
+        #expect(try contents(final) == expected)
+        #expect(try final.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 42)
+        #expect(try final.read { try Int.fetchOne($0, sql: "PRAGMA application_id") } == 1234)
+        #expect(try final.read { try Int.fetchOne($0, sql: "SELECT n FROM v") } == 200)
+        #expect(try file(finalPath, contains: "MARKER-EXPORT-1"))
+
+        // The independent peer reads the re-keyed copy.
+        let output = try SQLCipherShell.run(
+            rekeyedPath, "PRAGMA key = 'second'; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
+        #expect(output.contains("200"))
+    }
+
+    @Test func exportToARawKeyAndToSQLCipher3Settings() throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("source"))
+        try makeRows(source, count: 10)
+        let rawPath = dir.path("raw.sqlite")
+        try source.export(to: rawPath, encryption: .encrypted(key: .rawKey(rawKeyBytes)))
+        var rawConfig = Configuration()
+        rawConfig.key = try .rawKey(rawKeyBytes)
+        #expect(try contents(DatabaseQueue(path: rawPath, configuration: rawConfig)).count == 10)
+
+        let legacyPath = dir.path("legacy.sqlite")
+        try source.export(to: legacyPath, encryption: .encrypted(key: .passphrase("old"), settings: .sqlcipher3))
+        let output = try SQLCipherShell.run(
+            legacyPath, "PRAGMA key = 'old'; PRAGMA cipher_compatibility = 3;\nSELECT COUNT(*) FROM t;\n")
+        #expect(output.contains("10"))
+    }
+
+    @Test func aWALSourceGivesAWALCopy() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("k"))
+        try makeRows(dbPool, count: 5)
+        try dbPool.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k2")))
+        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k2"))
+        #expect(try copy.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+
+        let dbQueue = try DatabaseQueue(path: dir.path("queue.sqlite"), configuration: keyed("k"))
+        try makeRows(dbQueue, count: 5)
+        try dbQueue.export(to: dir.path("queue-copy.sqlite"), encryption: .encrypted(key: .passphrase("k2")))
+        let queueCopy = try DatabaseQueue(path: dir.path("queue-copy.sqlite"), configuration: keyed("k2"))
+        #expect(try queueCopy.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "delete")
+    }
+
+    @Test func anExistingDestinationIsNeverOverwrittenUnlessAsked() throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(configuration: keyed("k"))
+        try makeRows(source, count: 3)
+        let destination = dir.path("existing.sqlite")
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: destination))
+
+        let error = #expect(throws: DatabaseError.self) {
+            try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")))
+        }
+        #expect(error?.message?.contains("replacingExistingFile") == true)
+        #expect(try fileBytes(destination) == Data("precious".utf8))
+        #expect(try files(in: dir) == ["existing.sqlite"])
+
+        try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")), replacingExistingFile: true)
+        #expect(try contents(DatabaseQueue(path: destination, configuration: keyed("k"))).count == 3)
+        #expect(try files(in: dir) == ["existing.sqlite"])
+    }
+
+    @Test func aFailedExportLeavesNoPartialFile() throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("k"))
+        try makeRows(source, count: 50)
+        let before = try files(in: dir)
+
+        // A missing folder.
+        let missing = #expect(throws: DatabaseError.self) {
+            try source.export(to: dir.path("no/such/folder/copy.sqlite"), encryption: .encrypted(key: .passphrase("k")))
+        }
+        #expect(missing?.resultCode == .SQLITE_CANTOPEN)
+        // Destination keys and settings that cannot work.
+        let bad: [DatabaseEncryption] = [
+            .encrypted(key: .passphrase("")),
+            .encrypted(key: .passphrase("k"), settings: CipherSettings(pageSize: 1000)),
+            .encrypted(key: .passphrase("k"), settings: CipherSettings(kdfIterations: 0)),
+        ]
+        for encryption in bad {
+            #expect(throws: DatabaseError.self) {
+                try source.export(to: dir.path("copy.sqlite"), encryption: encryption)
+            }
+        }
+        #expect(try files(in: dir) == before)
+
+        // A copy that is written, then fails its check: with a plaintext
+        // header the salt is not in the file, and this key does not carry it.
+        var headerSettings = CipherSettings()
+        headerSettings.plaintextHeaderSize = 32
+        #expect(throws: DatabaseError.self) {
+            try source.export(
+                to: dir.path("copy.sqlite"), encryption: .encrypted(key: .rawKey(rawKeyBytes), settings: headerSettings))
+        }
+        #expect(try files(in: dir) == before)
+        // The source connection is left usable, with nothing attached.
+        #expect(try source.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_database_list") } == ["main"])
+        try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k")))
+        #expect(try contents(DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))).count == 50)
+    }
+
+    @Test func aPoolKeepsServingWritesDuringAnExport() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("k"))
+        try makeRows(dbPool, count: 2000)
+        let writer = Task {
+            for _ in 0..<20 {
+                try await dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('during')") }
+            }
+        }
+        try await dbPool.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k")))
+        try await writer.value
+        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))
+        #expect((2000...2020).contains(try await copy.read(tableCount)))
+        #expect(try await copy.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try await dbPool.read(tableCount) == 2020)
+    }
+
+    @Test func snapshotsAndReadOnlyQueuesCannotExportAndSaySo() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 2)
+        let snapshot = try dbPool.makeSnapshot()
+        let snapshotError = #expect(throws: DatabaseError.self) {
+            try snapshot.export(to: dir.path("copy.sqlite"), encryption: .plaintext)
+        }
+        #expect(snapshotError?.message?.contains("DatabasePool") == true)
+
+        var readonly = keyed("pool secret")
+        readonly.readonly = true
+        let readonlyQueue = try DatabaseQueue(path: dir.path("pool.sqlite"), configuration: readonly)
+        let readonlyError = #expect(throws: DatabaseError.self) {
+            try readonlyQueue.export(to: dir.path("copy.sqlite"), encryption: .plaintext)
+        }
+        #expect(readonlyError?.message?.contains("read-only") == true)
+        #expect(!FileManager.default.fileExists(atPath: dir.path("copy.sqlite")))
+    }
+
+    @Test func errorsAndTracesNeverShowTheDestinationKey() throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(configuration: keyed("k"))
+        try makeRows(source, count: 1)
+        let traced = LockedValue<[String]>([])
+        try source.writeWithoutTransaction { db in
+            db.trace { event in
+                if case .statement(let statement) = event {
+                    traced.withLock { $0.append(statement.expandedSQL) }
+                }
+            }
+        }
+        try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("TRACE-SECRET-9")))
+        let error = #expect(throws: DatabaseError.self) {
+            try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("ERROR-SECRET-9")))
+        }
+        #expect(!String(describing: error).contains("ERROR-SECRET-9"))
+        #expect(traced.withLock { $0 }.contains { $0.contains("sqlcipher_export") })
+        #expect(!traced.withLock { $0 }.contains { $0.contains("TRACE-SECRET-9") })
+    }
+}
