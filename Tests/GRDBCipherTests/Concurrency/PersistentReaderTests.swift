@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+@Suite struct PersistentReaderTests {
+    @Test func aPoolOpensAndKeepsAllItsReaders() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 4) {
+            $0.persistentReadOnlyConnections = true
+            $0.maximumReaderCount = 3
+        }
+        #expect(dbPool.readers.openConnectionCount == 3)
+        #expect(try dbPool.read(rowCount) == 4)
+        dbPool.releaseMemory()
+        #expect(dbPool.readers.openConnectionCount == 3)
+    }
+
+    @Test func readersReopenRightAfterAPassphraseChange() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 4) {
+            $0.persistentReadOnlyConnections = true
+            $0.maximumReaderCount = 2
+        }
+        try dbPool.changePassphrase("new pool secret")
+        #expect(dbPool.readers.openConnectionCount == 2)
+        #expect(try dbPool.read(rowCount) == 4)
+        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
+    }
+
+    @Test func withoutTheOptionReadersOpenOnDemand() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1) { $0.maximumReaderCount = 3 }
+        #expect(dbPool.readers.openConnectionCount == 0)
+        _ = try dbPool.read(rowCount)
+        #expect(dbPool.readers.openConnectionCount == 1)
+        dbPool.releaseMemory()
+        #expect(dbPool.readers.openConnectionCount == 0)
+    }
+}
