@@ -80,13 +80,7 @@ struct ExportDestination {
 
     private func moveIntoPlace(_ temporaryPath: String) throws {
         if replacingExistingFile {
-            // A journal or WAL left by the replaced file would be applied to the copy.
-            for suffix in ["-wal", "-shm", "-journal"] {
-                unlink(path + suffix)
-            }
-            guard rename(temporaryPath, path) == 0 else {
-                throw Self.systemError("cannot move the exported copy to \(path)")
-            }
+            try DatabaseFile.replace(atPath: path, with: temporaryPath)
         } else {
             // link(2) fails if the destination appeared meanwhile: never overwrite it.
             guard link(temporaryPath, path) == 0 else {

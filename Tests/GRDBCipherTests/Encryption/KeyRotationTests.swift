@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// The two ways of rotating keys that the README documents, run as written there.
+@Suite struct KeyRotationTests {
+    @Test func rotateAPoolInPlaceWithCustomSettings() async throws {
+        let dir = try TemporaryDirectory()
+        var config = keyed("old")
+        config.cipherSettings = CipherSettings(kdfIterations: 10_000, pageSize: 8192)
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: config)
+        try fill(dbPool, rows: 100)
+
+        try await dbPool.changePassphrase("new")
+        #expect(try await dbPool.read(tableCount) == 100)
+        try dbPool.close()
+
+        var newConfig = keyed("new")
+        newConfig.cipherSettings = config.cipherSettings
+        #expect(try await DatabasePool(path: dir.path("db.sqlite"), configuration: newConfig).read(tableCount) == 100)
+        let output = try SQLCipherShell.run(
+            dir.path("db.sqlite"), "PRAGMA key = 'new'; PRAGMA kdf_iter = 10000; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
+        #expect(output.contains("100"))
+    }
+
+    @Test func rotateByExportThenSwap() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        var dbPool = try DatabasePool(path: path, configuration: keyed("old"))
+        try fill(dbPool, rows: 100)
+
+        // As in the README.
+        var newConfig = Configuration()
+        newConfig.key = .passphrase("new")
+        newConfig.cipherSettings.kdfIterations = 500_000
+        let rotated = path + ".rotated"
+        try dbPool.export(to: rotated, encryption: .encrypted(key: newConfig.key!, settings: newConfig.cipherSettings))
+        try dbPool.close()
+        try DatabaseFile.replace(atPath: path, with: rotated)
+        dbPool = try DatabasePool(path: path, configuration: newConfig)
+
+        #expect(try dbPool.read(tableCount) == 100)
+        #expect(try dbPool.read { try $0.cipherSettings?.kdfIterations } == 500_000)
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: dir.url.path)).isSubset(
+            of: ["db.sqlite", "db.sqlite-wal", "db.sqlite-shm"]))
+        #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path, configuration: keyed("old")) }
+    }
+}
