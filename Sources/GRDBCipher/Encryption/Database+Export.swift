@@ -8,8 +8,11 @@ extension Database {
     /// `sqlcipher_export`, in one transaction, so that it holds one stable
     /// state. The destination must not exist.
     ///
+    /// - parameters:
+    ///   - key: The destination's key, or nil for a plaintext copy.
+    ///   - settings: The destination's cipher settings.
     /// - returns: The number of schema objects in the exported state.
-    func exportContent(to path: String, encryption: DatabaseEncryption) throws -> Int {
+    func exportContent(to path: String, key: KeyMaterial?, settings: CipherSettings) throws -> Int {
         let handle = try connection()
         guard !isInsideTransaction else {
             throw DatabaseError.misuse("cannot export from inside a transaction")
@@ -19,18 +22,8 @@ extension Database {
                 "cannot export from a read-only connection, which would open the destination read-only: "
                     + "export from a read-write DatabaseQueue or a DatabasePool")
         }
-        let settingsPragmas: [String]
-        switch encryption {
-        case .plaintext:
-            settingsPragmas = []
-            try attachExportDestination(path: path, key: nil)
-        case let .encrypted(key, settings):
-            settingsPragmas = try settings.pragmas(schema: Self.exportSchema)
-            guard !key.material.isEmpty else {
-                throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
-            }
-            try attachExportDestination(path: path, key: key.material)
-        }
+        let settingsPragmas = key == nil ? [] : try settings.pragmas(schema: Self.exportSchema)
+        try attachExportDestination(path: path, key: key)
         defer { try? execute(sql: "DETACH DATABASE \(Self.exportSchema)") }
         for pragma in settingsPragmas {
             try execute(sql: pragma)

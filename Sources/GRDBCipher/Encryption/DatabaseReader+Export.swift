@@ -41,7 +41,8 @@ extension DatabaseReader {
             path: path, encryption: encryption, replacingExistingFile: replacingExistingFile)
         try destination.write { temporaryPath in
             try source.withExportConnection { db in
-                let schemaObjectCount = try db.exportContent(to: temporaryPath, encryption: encryption)
+                let schemaObjectCount = try db.exportContent(
+                    to: temporaryPath, key: destination.key, settings: destination.settings)
                 return ExportDestination.Source(usesWAL: try db.journalMode() == "wal", schemaObjectCount: schemaObjectCount)
             }
         }
