@@ -121,6 +121,36 @@ let benchmarks: @Sendable () -> Void = {
         must { try grdbRekeyQueue.changePassphrase("passphrase \(rekeyRounds.next())") }
     }
 
+    // 8: backup and export of a ~20 MB database.
+    let backupSourcePath = Fixtures.bigDatabase(named: "backup-source")
+    let rawBackupSource = RawConnection(path: backupSourcePath, key: Fixtures.passphrase)
+    let rawBackupDestination = RawConnection(path: Fixtures.directory + "/backup-raw.sqlite", key: Fixtures.passphrase)
+    Benchmark("W8a-backup.rawC", configuration: slow) { _ in
+        RawWorkloads.backup(from: rawBackupSource, to: rawBackupDestination)
+    }
+    let grdbBackupSource = must { try DatabaseQueue(path: backupSourcePath, configuration: config()) }
+    let grdbBackupDestination = must {
+        try DatabaseQueue(path: Fixtures.directory + "/backup-grdb.sqlite", configuration: config())
+    }
+    Benchmark("W8a-backup.GRDBCipher", configuration: slow) { _ in
+        must { try grdbBackupSource.backup(to: grdbBackupDestination) }
+    }
+    // Each export writes a new file, encrypted with another passphrase, and
+    // opens it once to check it.
+    let exportPath = Fixtures.directory + "/export.sqlite"
+    Benchmark("W8b-export.rawC", configuration: slow) { benchmark in
+        Fixtures.removeDatabase(at: exportPath)
+        benchmark.startMeasurement()
+        RawWorkloads.export(from: rawBackupSource, to: exportPath, key: "export passphrase")
+    }
+    Benchmark("W8b-export.GRDBCipher", configuration: slow) { benchmark in
+        Fixtures.removeDatabase(at: exportPath)
+        benchmark.startMeasurement()
+        must {
+            try grdbBackupSource.export(to: exportPath, encryption: .encrypted(key: .passphrase("export passphrase")))
+        }
+    }
+
     // 9: four concurrent readers, each doing workload 1.
     Benchmark("W9-4-concurrent-readers.rawC", configuration: slow) { benchmark in
         let connections = (0..<4).map { _ in RawConnection(path: Fixtures.walIntsPath, key: Fixtures.passphrase) }

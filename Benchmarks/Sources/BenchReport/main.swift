@@ -74,7 +74,6 @@ for workload in medians.keys.sorted() {
     lines.append("| \(workload) | \(format(raw)) | \(format(grdb)) | \(ratio.map { String(format: "%.2f", $0) } ?? "-") | \(target) |")
 }
 lines.append("| W5-insert-records | - | - | - | not yet: records do not exist |")
-lines.append("| W8-backup-export | - | - | - | not yet: backup and export do not exist |")
 if let passphraseOpen = medians["W6a-open-passphrase"]?["GRDBCipher"],
    let poolReaders = medians["W6c-pool-readers-2-5"]?["GRDBCipher"]
 {

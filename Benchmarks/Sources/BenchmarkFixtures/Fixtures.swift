@@ -65,6 +65,13 @@ public enum Fixtures {
         return path
     }
 
+    /// Removes a database file and its journal.
+    public static func removeDatabase(at path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
     /// An empty `ints` table for the insert workloads, in its own file.
     public static func emptyIntsDatabase(named name: String) -> String {
         let path = directory + "/\(name).sqlite"

@@ -77,4 +77,27 @@ public enum RawWorkloads {
         precondition(sqlite3_step(statement) == SQLITE_ROW)
         return sqlite3_column_int64(statement, 0)
     }
+
+    /// Workload 8a: copy every page of a database into another one with the
+    /// same key and settings (the backup API, in one step).
+    public static func backup(from source: RawConnection, to destination: RawConnection) {
+        let backup = sqlite3_backup_init(destination.handle, "main", source.handle, "main")
+        precondition(backup != nil, String(cString: sqlite3_errmsg(destination.handle)))
+        precondition(sqlite3_backup_step(backup, -1) == SQLITE_DONE)
+        precondition(sqlite3_backup_finish(backup) == SQLITE_OK)
+    }
+
+    /// Workload 8b: export a database to a new file encrypted with another
+    /// passphrase (`sqlcipher_export` in a transaction), then open the copy
+    /// and read it once, as a careful caller would before trusting it.
+    public static func export(from source: RawConnection, to path: String, key: String) {
+        source.execute("ATTACH DATABASE '\(path)' AS copy KEY '\(key)'")
+        source.execute("BEGIN; SELECT sqlcipher_export('copy'); COMMIT")
+        source.execute("DETACH DATABASE copy")
+        blackHole(openAndQuery(path: path, key: key))
+    }
 }
+
+/// Keeps a value alive for the optimizer.
+@inline(never)
+private func blackHole<T>(_ value: T) {}

@@ -65,12 +65,13 @@ extension Database {
             let code = sqlite3_backup_step(backup, pagesPerStep)
             switch code {
             case SQLITE_DONE:
+                // Read before finishing: finishing frees the backup object.
+                let total = Int(sqlite3_backup_pagecount(backup))
                 isFinished = true
                 let finishCode = sqlite3_backup_finish(backup)
                 guard finishCode == SQLITE_OK else {
                     throw DatabaseError.fromConnection(destinationHandle, code: finishCode)
                 }
-                let total = Int(sqlite3_backup_pagecount(backup))
                 try? progress?(DatabaseBackupProgress(remainingPageCount: 0, totalPageCount: total, isCompleted: true))
                 return
             case SQLITE_OK:

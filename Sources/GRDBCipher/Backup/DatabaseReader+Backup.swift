@@ -13,8 +13,8 @@ extension DatabaseReader {
     ///
     /// The copy reads one stable state of the source in a read access, so a
     /// ``DatabasePool`` source keeps accepting writes meanwhile (they are not
-    /// in the copy). The destination is held by a barrier write: none of its
-    /// other accesses runs during the copy.
+    /// in the copy). The destination is held by a barrier write, taken
+    /// first: none of its other accesses runs during the copy.
     ///
     /// - parameters:
     ///   - writer: The destination, another database than this one.
@@ -22,7 +22,8 @@ extension DatabaseReader {
     ///     default) copies everything in one step.
     ///   - progress: Called after each step and on completion; an error it
     ///     throws before completion cancels the backup and leaves the
-    ///     destination as it was.
+    ///     destination as it was. It runs inside accesses of both databases:
+    ///     it must not access them itself (that traps, as any nested access).
     /// - throws: A ``DatabaseError``, or the error thrown by `progress`.
     public func backup(
         to writer: some DatabaseWriter,
@@ -32,8 +33,9 @@ extension DatabaseReader {
         guard self !== writer else {
             throw DatabaseError.misuse("a database cannot be backed up into itself")
         }
-        try read { source in
-            try writer.barrierWriteWithoutTransaction { destination in
+        // The destination first, then the source, as in GRDB.
+        try writer.barrierWriteWithoutTransaction { destination in
+            try read { source in
                 try source.backup(to: destination, pagesPerStep: pagesPerStep, progress: progress)
             }
         }

@@ -173,11 +173,16 @@ final class ReaderPool: @unchecked Sendable {
             failure = error
         }
         lock.lock()
-        openCount -= missing - opened.count
-        if openingGeneration == generation && !isClosed {
-            idle.append(contentsOf: opened)
+        if isClosed {
+            // `close()` reset the count: the connections opened meanwhile
+            // close when `opened` goes away.
         } else {
-            openCount -= opened.count
+            openCount -= missing - opened.count
+            if openingGeneration == generation {
+                idle.append(contentsOf: opened)
+            } else {
+                openCount -= opened.count
+            }
         }
         let handOuts = takeHandOuts()
         lock.broadcast()

@@ -21,15 +21,21 @@
 public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// A key derivation function (`PRAGMA cipher_kdf_algorithm`).
     public enum KDFAlgorithm: String, Hashable, Sendable, CaseIterable {
+        /// PBKDF2 with HMAC-SHA1: SQLCipher 1 to 3.
         case pbkdf2HMACSHA1 = "PBKDF2_HMAC_SHA1"
+        /// PBKDF2 with HMAC-SHA256.
         case pbkdf2HMACSHA256 = "PBKDF2_HMAC_SHA256"
+        /// PBKDF2 with HMAC-SHA512: SQLCipher 4.
         case pbkdf2HMACSHA512 = "PBKDF2_HMAC_SHA512"
     }
 
     /// A page authentication algorithm (`PRAGMA cipher_hmac_algorithm`).
     public enum HMACAlgorithm: String, Hashable, Sendable, CaseIterable {
+        /// HMAC-SHA1: SQLCipher 2 and 3 (20 bytes per page).
         case hmacSHA1 = "HMAC_SHA1"
+        /// HMAC-SHA256 (32 bytes per page).
         case hmacSHA256 = "HMAC_SHA256"
+        /// HMAC-SHA512: SQLCipher 4 (64 bytes per page).
         case hmacSHA512 = "HMAC_SHA512"
     }
 

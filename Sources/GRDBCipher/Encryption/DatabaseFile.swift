@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Operations on a database file as a whole, before any queue or pool opens it.
 public enum DatabaseFile {
@@ -26,33 +21,6 @@ public enum DatabaseFile {
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return false }
         return header != Data("SQLite format 3\0".utf8)
-    }
-
-    /// Replaces the database file at `path` with the one at `replacement`,
-    /// atomically (a rename), after removing the WAL, shared-memory and
-    /// journal files of the replaced database, which would otherwise be
-    /// applied to the new file. No connection may have either file open.
-    ///
-    /// ```swift
-    /// try dbPool.export(to: path + ".new", encryption: .encrypted(key: newKey))
-    /// try dbPool.close()
-    /// try DatabaseFile.replace(atPath: path, with: path + ".new")
-    /// ```
-    ///
-    /// - throws: A ``DatabaseError`` (`SQLITE_IOERR`) if the rename fails;
-    ///   the file at `path` is then unchanged.
-    public static func replace(atPath path: String, with replacement: String) throws {
-        guard FileManager.default.fileExists(atPath: replacement) else {
-            throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot replace \(path): \(replacement) does not exist")
-        }
-        for suffix in ["-wal", "-shm", "-journal"] {
-            unlink(path + suffix)
-        }
-        guard rename(replacement, path) == 0 else {
-            throw DatabaseError(
-                resultCode: .SQLITE_IOERR,
-                message: "cannot move \(replacement) to \(path): \(String(cString: strerror(errno)))")
-        }
     }
 
     /// The outcome of ``upgradeToSQLCipher4(atPath:key:)``.

@@ -38,7 +38,7 @@ extension DatabaseReader {
                 "\(type(of: self)) cannot export: export from the DatabasePool or DatabaseQueue instead")
         }
         let destination = try ExportDestination(
-            path: path, encryption: encryption, replacingExistingFile: replacingExistingFile)
+            path: path, encryption: encryption, replacingExistingFile: replacingExistingFile, sourcePath: self.path)
         try destination.write { temporaryPath in
             try source.withExportConnection { db in
                 let schemaObjectCount = try db.exportContent(

@@ -25,7 +25,7 @@ struct ExportDestination {
 
     /// Checks the destination before any work: its folder must exist, and
     /// the file must not, unless it may be replaced.
-    init(path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool) throws {
+    init(path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool, sourcePath: String) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw DatabaseError.misuse("an export needs a file path, not \(path.isEmpty ? "an empty path" : path)")
         }
@@ -34,6 +34,9 @@ struct ExportDestination {
         guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDirectory),
               isDirectory.boolValue else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot export to \(path): its folder does not exist")
+        }
+        if let identity = FileIdentity(path: path), identity == FileIdentity(path: sourcePath) {
+            throw DatabaseError.misuse("cannot export a database onto its own file")
         }
         if !replacingExistingFile, Self.exists(path) {
             throw Self.alreadyExists(path)
@@ -49,21 +52,11 @@ struct ExportDestination {
             guard !key.material.isEmpty else {
                 throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
             }
-            self.key = Self.writingKey(for: key.material, settings: settings)
+            // The user's own key: the check of the copy then proves that it
+            // opens as the user will open it.
+            self.key = key.material
             self.settings = settings
         }
-    }
-
-    /// The key to write the copy with. For a passphrase, the key SQLCipher
-    /// would derive from it, with a salt picked here: the copy is the same,
-    /// but the derivation (about 100 ms) is paid once instead of twice, since
-    /// the copy is opened again to be checked. A plaintext header hides the
-    /// salt, so the passphrase is used as it is then.
-    private static func writingKey(for key: KeyMaterial, settings: CipherSettings) -> KeyMaterial {
-        guard !key.isRawKeySpecification, (settings.plaintextHeaderSize ?? 0) == 0 else { return key }
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<KeyDerivation.saltLength).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return KeyDerivation.rawKeySpecification(passphrase: key, salt: salt, settings: settings) ?? key
     }
 
     /// Runs `produce` with a temporary path to write, then checks the result
@@ -110,24 +103,22 @@ struct ExportDestination {
             // link(2) fails if the destination appeared meanwhile: never overwrite it.
             guard link(temporaryPath, path) == 0 else {
                 if errno == EEXIST { throw Self.alreadyExists(path) }
-                throw Self.systemError("cannot move the exported copy to \(path)")
+                throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
             }
             unlink(temporaryPath)
         }
     }
 
+    /// A WAL or a journal without its database would be applied to a new
+    /// file at the same path: they count as the database existing.
     private static func exists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path) || FileManager.default.fileExists(atPath: path + "-wal")
+        ["", "-wal", "-journal"].contains { FileIdentity(path: path + $0) != nil }
     }
 
     private static func alreadyExists(_ path: String) -> DatabaseError {
         DatabaseError(
             resultCode: .SQLITE_CANTOPEN,
             message: "cannot export to \(path): the file exists (pass replacingExistingFile: true to replace it)")
-    }
-
-    private static func systemError(_ message: String) -> DatabaseError {
-        DatabaseError(resultCode: .SQLITE_IOERR, message: "\(message): \(String(cString: strerror(errno)))")
     }
 
     /// Removes a database file and the files SQLite keeps beside it.

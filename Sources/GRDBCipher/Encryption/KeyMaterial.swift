@@ -68,12 +68,12 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
         return KeyMaterial(buffer: buffer, count: index)
     }
 
-    /// Whether the bytes use SQLCipher's raw key notation (a 64-digit key,
-    /// optionally followed by a 32-digit salt), which SQLCipher uses without
-    /// key derivation whatever API delivered it.
+    /// Whether SQLCipher takes the bytes as a raw key, without derivation,
+    /// whatever API delivered them. Its own test: 67 or 99 bytes, `x'` in any
+    /// case, 64 or 96 hex digits; the last byte is not checked.
     var isRawKeySpecification: Bool {
-        guard count == 67 || count == 99, bytes[0] == UInt8(ascii: "x") || bytes[0] == UInt8(ascii: "X"),
-              bytes[1] == UInt8(ascii: "'"), bytes[count - 1] == UInt8(ascii: "'") else { return false }
+        guard count == 67 || count == 99, bytes[0] | 0x20 == UInt8(ascii: "x"),
+              bytes[1] == UInt8(ascii: "'") else { return false }
         return bytes[2..<(count - 1)].allSatisfy { byte in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)

@@ -123,7 +123,9 @@ func tableCount(_ db: Database) throws -> Int {
         let completed = reports.map(\.completedPageCount)
         #expect(completed == completed.sorted())
         #expect(Set(completed).count == completed.count)
-        #expect(reports.last?.completedPageCount == reports.last?.totalPageCount)
+        // The final report counts the pages SQLite counted on the way.
+        #expect(reports.last?.totalPageCount == reports.dropLast().last?.totalPageCount)
+        #expect(try destination.read { try Int.fetchOne($0, sql: "PRAGMA page_count") } == reports.last?.totalPageCount)
         #expect(try destination.read(tableCount) == 500)
     }
 
@@ -150,6 +152,24 @@ func tableCount(_ db: Database) throws -> Int {
         #expect(try destination.read { try Bool.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 't'") } == false)
     }
 
+    @Test func cancellingABackupIntoAPoolLeavesItAsItWas() throws {
+        struct Stop: Error {}
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("k"))
+        try fill(source, rows: 500)
+        let destination = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("k"))
+        try fill(destination, rows: 7)
+        #expect(throws: Stop.self) {
+            try source.backup(to: destination, pagesPerStep: 2) { progress in
+                if progress.completedPageCount > 4 { throw Stop() }
+            }
+        }
+        #expect(try destination.read(tableCount) == 7)
+        try fill(destination, rows: 1)
+        #expect(try destination.read(tableCount) == 8)
+        #expect(try destination.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+    }
+
     @Test func aPoolSourceKeepsAcceptingWritesDuringTheBackup() throws {
         let dir = try TemporaryDirectory()
         let source = try DatabasePool(path: dir.path("source.sqlite"), configuration: keyed("k"))
@@ -158,8 +178,12 @@ func tableCount(_ db: Database) throws -> Int {
         let writes = LockedValue(0)
         try source.backup(to: destination, pagesPerStep: 5) { progress in
             guard !progress.isCompleted else { return }
-            // A write that commits while the backup holds its read.
-            try source.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('during')") }
+            // A write that commits, from another thread, while the backup
+            // holds its read (progress runs inside the source's read access).
+            let committed = DispatchQueue.global().sync {
+                Result { try source.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('during')") } }
+            }
+            try committed.get()
             writes.withLock { $0 += 1 }
         }
         #expect(writes.withLock { $0 } > 5)

@@ -113,6 +113,33 @@ import Testing
         #expect(try files(in: dir) == ["existing.sqlite"])
     }
 
+    @Test func aDatabaseIsNeverExportedOntoItsOwnFile() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 5)
+        let error = #expect(throws: DatabaseError.self) {
+            try dbPool.export(to: dir.path("pool.sqlite"), encryption: .plaintext, replacingExistingFile: true)
+        }
+        #expect(error?.message?.contains("own file") == true)
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('after')") }
+        #expect(try dbPool.read(rowCount) == 6)
+    }
+
+    @Test func aLeftoverJournalCountsAsAnExistingDatabase() throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(configuration: keyed("k"))
+        try makeRows(source, count: 3)
+        let destination = dir.path("copy.sqlite")
+        try Data("stale journal".utf8).write(to: URL(fileURLWithPath: destination + "-journal"))
+        #expect(throws: DatabaseError.self) {
+            try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")))
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination))
+        // Replacing removes it, so that it is never applied to the copy.
+        try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")), replacingExistingFile: true)
+        #expect(!FileManager.default.fileExists(atPath: destination + "-journal"))
+        #expect(try contents(DatabaseQueue(path: destination, configuration: keyed("k"))).count == 3)
+    }
+
     @Test func aFailedExportLeavesNoPartialFile() throws {
         let dir = try TemporaryDirectory()
         let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("k"))
@@ -201,10 +228,19 @@ import Testing
             }
         }
         try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("TRACE-SECRET-9")))
+        // A failure after the destination was attached with its key: the
+        // copy cannot be checked (a plaintext header hides its salt).
+        var headerSettings = CipherSettings()
+        headerSettings.plaintextHeaderSize = 32
         let error = #expect(throws: DatabaseError.self) {
-            try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("ERROR-SECRET-9")))
+            try source.export(
+                to: dir.path("other.sqlite"),
+                encryption: .encrypted(key: .passphrase("ERROR-SECRET-9"), settings: headerSettings))
         }
-        #expect(!String(describing: error).contains("ERROR-SECRET-9"))
+        for text in [error?.description, error?.expandedDescription, error?.sql, error?.message].compactMap({ $0 }) {
+            #expect(!text.contains("ERROR-SECRET-9"))
+        }
+        #expect(!traced.withLock { $0 }.contains { $0.contains("ERROR-SECRET-9") })
         #expect(traced.withLock { $0 }.contains { $0.contains("sqlcipher_export") })
         #expect(!traced.withLock { $0 }.contains { $0.contains("TRACE-SECRET-9") })
     }

@@ -45,4 +45,39 @@ import Testing
             of: ["db.sqlite", "db.sqlite-wal", "db.sqlite-shm"]))
         #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path, configuration: keyed("old")) }
     }
+
+    @Test func aReplaceThatCannotRenameLosesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        // A live WAL: the last rows are only in db.sqlite-wal.
+        let dbQueue = try DatabaseQueue(path: path, configuration: {
+            var config = keyed("k")
+            config.journalMode = .wal
+            return config
+        }())
+        try fill(dbQueue, rows: 10)
+        let walSize = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+        #expect(walSize > 0)
+
+        // Another file system: a rename cannot cross it.
+        let elsewhere = "/dev/shm/GRDBCipherTests-\(UUID().uuidString).sqlite"
+        try makeEncryptedDatabase(at: elsewhere, passphrase: "k")
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        if FileIdentity(path: elsewhere)?.device != FileIdentity(path: dir.url.path)?.device {
+            let error = #expect(throws: DatabaseError.self) { try DatabaseFile.replace(atPath: path, with: elsewhere) }
+            #expect(error?.message?.contains("different file systems") == true)
+            #expect(try dbQueue.read(tableCount) == 10)
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+
+        // A replacement still in use (it has a WAL) is refused too.
+        let busy = try DatabasePool(path: dir.path("busy.sqlite"), configuration: keyed("k"))
+        try fill(busy, rows: 1)
+        let error = #expect(throws: DatabaseError.self) {
+            try DatabaseFile.replace(atPath: path, with: dir.path("busy.sqlite"))
+        }
+        #expect(error?.message?.contains("-wal") == true)
+        try dbQueue.close()
+        #expect(try DatabaseQueue(path: path, configuration: keyed("k")).read(tableCount) == 10)
+    }
 }
