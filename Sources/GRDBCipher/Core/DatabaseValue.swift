@@ -41,6 +41,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Creates a value from a storage class.
+    @inlinable
     public init(storage: Storage) {
         self.storage = storage
     }
@@ -93,6 +94,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Binds the value to a statement parameter; returns SQLite's result code.
+    @inline(__always)
     func bind(to sqliteStatement: OpaquePointer, at index: CInt) -> CInt {
         switch storage {
         case .null:

@@ -27,20 +27,29 @@ public final class Row {
     /// The number of columns.
     public let count: Int
 
-    /// The index of the leftmost column of this name, for the inlined fast path.
+    /// The index of the leftmost column of this name, for the inlined fast
+    /// path when its guess missed.
     @usableFromInline
     func fastColumnIndex(_ columnName: String) -> Int? {
         // Only cursor rows, which live on one thread, keep a guess: copied
         // rows stay immutable, so they can cross threads.
-        guard statement != nil else { return lookup.index(of: columnName) }
-        let index = lookup.index(of: columnName, guess: nextColumnGuess)
-        nextColumnGuess = (index ?? -1) + 1
+        guard let nextColumnGuess else { return lookup.index(of: columnName) }
+        let index = lookup.index(of: columnName, guess: nextColumnGuess.pointee)
+        nextColumnGuess.pointee = (index ?? -1) + 1
         return index
     }
 
     /// For a cursor row, the column after the last one found by name: the
-    /// likely next one.
-    private var nextColumnGuess = 0
+    /// likely next one. Code that reads columns in order finds each one with
+    /// one comparison of equal strings, inlined in the caller. It lives in
+    /// memory of its own so that updating it costs a store and no
+    /// exclusivity check; nil for a copied row, which stays immutable.
+    @usableFromInline let nextColumnGuess: UnsafeMutablePointer<Int>?
+
+    /// The column names a guess is checked against: empty when two columns
+    /// have the same name, in any case, where the leftmost match must win
+    /// and only the full lookup knows it.
+    @usableFromInline let guessableColumnNames: [String]
 
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
@@ -49,6 +58,13 @@ public final class Row {
         self.values = []
         self.lookup = statement.columnLookup
         self.count = statement.columnCount
+        self.nextColumnGuess = .allocate(capacity: 1)
+        self.nextColumnGuess?.initialize(to: 0)
+        self.guessableColumnNames = lookup.hasUniqueNames ? lookup.columnNames : []
+    }
+
+    deinit {
+        nextColumnGuess?.deallocate()
     }
 
     private convenience init(columnNames: [String], values: [DatabaseValue]) {
@@ -62,6 +78,8 @@ public final class Row {
         self.values = values
         self.lookup = lookup
         self.count = values.count
+        self.nextColumnGuess = nil
+        self.guessableColumnNames = []
     }
 
     /// Creates a row from column names and values, in order.
@@ -245,7 +263,7 @@ public final class Row {
 
     /// The value at `index`, decoded on the fast path. Traps with a clear
     /// message if it cannot be decoded.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
         // Inlined in client code, so that it is specialized for `Value`.
         if let sqliteStatement, index >= 0, index < count,
@@ -283,8 +301,22 @@ public final class Row {
     }
 
     /// The value of the leftmost column of this name, decoded on the fast path.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
+        // The guess first, inlined: for columns read in order it costs one
+        // comparison of identical strings.
+        if let sqliteStatement, let nextColumnGuess {
+            // After the last column, the next row starts again at the first.
+            var guess = nextColumnGuess.pointee
+            if guess == guessableColumnNames.count { guess = 0 }
+            if guess < guessableColumnNames.count, guessableColumnNames[guess] == columnName {
+                nextColumnGuess.pointee = guess + 1
+                if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(guess)) {
+                    return value
+                }
+                return decodeOrTrap(Value.self, atIndex: guess, column: columnName)
+            }
+        }
         if let index = fastColumnIndex(columnName) {
             if let sqliteStatement,
                let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(index))

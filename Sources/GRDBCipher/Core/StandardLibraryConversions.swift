@@ -20,9 +20,10 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     /// Reads a numeric column: zero is false, anything else is true.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_INTEGER: self = sqlite3_column_int64(sqliteStatement, index) != 0
-        case SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index) != 0
+        let value = sqlite3_column_value(sqliteStatement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: self = sqlite3_value_int64(value) != 0
+        case SQLITE_FLOAT: self = sqlite3_value_double(value) != 0
         default: return nil
         }
     }
@@ -31,6 +32,7 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
 extension DatabaseValueConvertible where Self: FixedWidthInteger {
     /// Stored as a 64-bit integer. Traps for an unsigned value above `Int64.max`,
     /// which SQLite cannot store.
+    @inlinable
     public var databaseValue: DatabaseValue {
         guard let int64 = Int64(exactly: self) else {
             preconditionFailure("\(Self.self) value does not fit in SQLite's 64-bit signed integer")
@@ -53,13 +55,17 @@ extension StatementColumnConvertible where Self: FixedWidthInteger {
     /// Reads an integer or real column whose value fits in this type.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        // One column lookup for both the type and the value: connections are
+        // opened in multi-thread mode, where a column's value may be read
+        // directly (no protected/unprotected distinction).
+        let value = sqlite3_column_value(sqliteStatement, index)
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            guard let value = Self(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
-            self = value
+            guard let integer = Self(exactly: sqlite3_value_int64(value)) else { return nil }
+            self = integer
         case SQLITE_FLOAT:
-            guard let value = Self(fittingTruncation: sqlite3_column_double(sqliteStatement, index)) else { return nil }
-            self = value
+            guard let integer = Self(fittingTruncation: sqlite3_value_double(value)) else { return nil }
+            self = integer
         default:
             return nil
         }
@@ -111,8 +117,9 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     /// Reads a real or integer column.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_INTEGER, SQLITE_FLOAT: self = sqlite3_column_double(sqliteStatement, index)
+        let value = sqlite3_column_value(sqliteStatement, index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: self = sqlite3_value_double(value)
         default: return nil
         }
     }

@@ -126,11 +126,15 @@ public final class Statement {
     func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
         reset()
         boundArguments = arguments
-        for (offset, value) in values.enumerated() {
-            let code = value.bind(to: sqliteStatement, at: CInt(offset + 1))
-            if code != SQLITE_OK {
-                throw makeError(code)
+        let code = values.withUnsafeBufferPointer { buffer -> CInt in
+            for offset in 0..<buffer.count {
+                let code = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
+                if code != SQLITE_OK { return code }
             }
+            return SQLITE_OK
+        }
+        if code != SQLITE_OK {
+            throw makeError(code)
         }
     }
 
@@ -192,7 +196,10 @@ final class ColumnLookup: Sendable {
     private let lowercased: [String: Int]
     /// Whether two columns differ only by case: then the leftmost
     /// case-insensitive match must win over a later exact one.
-    private let hasCaseVariants: Bool
+    let hasCaseVariants: Bool
+    /// Whether every name is unique, case-insensitively: only then may a
+    /// guessed index be used without checking the columns on its left.
+    let hasUniqueNames: Bool
 
     init(columnNames: [String]) {
         self.columnNames = columnNames
@@ -206,6 +213,7 @@ final class ColumnLookup: Sendable {
         self.exact = exact
         self.lowercased = lowercased
         self.hasCaseVariants = exact.count != lowercased.count
+        self.hasUniqueNames = lowercased.count == columnNames.count
     }
 
     /// Like `index(of:)`, trying `guess` first: code that reads columns in
@@ -213,7 +221,7 @@ final class ColumnLookup: Sendable {
     /// is far cheaper than comparing different ones.
     @inline(__always)
     func index(of name: String, guess: Int) -> Int? {
-        if !hasCaseVariants, guess < columnNames.count, columnNames[guess] == name {
+        if hasUniqueNames, guess < columnNames.count, columnNames[guess] == name {
             return guess
         }
         return index(of: name)

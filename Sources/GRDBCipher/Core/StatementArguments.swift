@@ -103,18 +103,62 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "text", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        // Read the elements in place: iterating the array would copy each
-        // existential first. This is on the path of every cached insert.
-        values = elements.withUnsafeBufferPointer { buffer in
-            var values: [DatabaseValue] = []
-            values.reserveCapacity(buffer.count)
-            for index in buffer.indices {
-                values.append(buffer[index]?.databaseValue ?? .null)
-            }
-            return values
-        }
+        values = Self.convert(elements)
         namedValues = [:]
     }
+
+    /// Converts literal elements. `element?.databaseValue` copies the optional
+    /// existential and asks its type for the enum tag, which costs more than
+    /// the conversion itself on the path of every cached insert. Here nil is
+    /// told by the metadata word of the container, where Swift stores it, and
+    /// a non-nil element is read as the existential it holds.
+    /// `optionalExistentialLayoutIsKnown` checks that layout once; the plain
+    /// conversion runs if it ever differs.
+    private static func convert(_ elements: [(any DatabaseValueConvertible)?]) -> [DatabaseValue] {
+        guard optionalExistentialLayoutIsKnown else {
+            return elements.map { $0?.databaseValue ?? .null }
+        }
+        return elements.withUnsafeBufferPointer { buffer in
+            [DatabaseValue](unsafeUninitializedCapacity: buffer.count) { values, initializedCount in
+                guard let base = buffer.baseAddress, let output = values.baseAddress else { return }
+                for index in 0..<buffer.count {
+                    let element = base + index
+                    if isNil(element) {
+                        (output + index).initialize(to: .null)
+                    } else {
+                        let value = UnsafeRawPointer(element).assumingMemoryBound(to: (any DatabaseValueConvertible).self)
+                        (output + index).initialize(to: value.pointee.databaseValue)
+                    }
+                }
+                initializedCount = buffer.count
+            }
+        }
+    }
+
+    /// Whether the optional existential at `element` is nil, read from the
+    /// metadata word of its container without copying it.
+    @inline(__always)
+    private static func isNil(_ element: UnsafePointer<(any DatabaseValueConvertible)?>) -> Bool {
+        UnsafeRawPointer(element).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self) == 0
+    }
+
+    /// Whether optional existentials have the layout `convert` relies on: the
+    /// size of the existential, nil as a zero metadata word, and a non-nil
+    /// value readable as the existential itself.
+    private static let optionalExistentialLayoutIsKnown: Bool = {
+        guard MemoryLayout<(any DatabaseValueConvertible)?>.size == MemoryLayout<any DatabaseValueConvertible>.size,
+              MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<Int>.size else { return false }
+        let samples: [(any DatabaseValueConvertible)?] = [nil, 42, "text", nil]
+        return samples.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let nils = (0..<buffer.count).map { isNil(base + $0) }
+            guard nils == [true, false, false, true] else { return false }
+            let second = UnsafeRawPointer(base + 1).assumingMemoryBound(to: (any DatabaseValueConvertible).self)
+            let third = UnsafeRawPointer(base + 2).assumingMemoryBound(to: (any DatabaseValueConvertible).self)
+            return second.pointee.databaseValue == DatabaseValue(storage: .int64(42))
+                && third.pointee.databaseValue == DatabaseValue(storage: .string("text"))
+        }
+    }()
 }
 
 extension StatementArguments: ExpressibleByDictionaryLiteral {

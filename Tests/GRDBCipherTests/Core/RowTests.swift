@@ -316,3 +316,33 @@ struct RowTests {
         }
     }
 }
+
+@Suite struct RowColumnGuessTests {
+    @Test func cursorRowsFindColumnsInAnyOrder() throws {
+        try inMemoryDatabase { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT 1 AS a, 2 AS b, 3 AS c UNION ALL SELECT 4, 5, 6")
+            var seen: [[Int]] = []
+            while let row = try rows.next() {
+                // In order (the guess), out of order, repeated, other case.
+                seen.append([row["a"], row["b"], row["c"], row["a"], row["c"], row["c"], row["B"], row["b"]])
+            }
+            #expect(seen == [[1, 2, 3, 1, 3, 3, 2, 2], [4, 5, 6, 4, 6, 6, 5, 5]])
+        }
+    }
+
+    @Test func theLeftmostColumnWinsOverTheGuess() throws {
+        try inMemoryDatabase { db in
+            // Duplicate names, and names that differ only by case.
+            let rows = try Row.fetchCursor(db, sql: "SELECT 1 AS x, 2 AS x, 3 AS z")
+            while let row = try rows.next() {
+                let values: [Int] = [row["x"], row["x"], row["z"], row["x"]]
+                #expect(values == [1, 1, 3, 1])
+            }
+            let variants = try Row.fetchCursor(db, sql: "SELECT 3 AS Y, 4 AS y")
+            while let row = try variants.next() {
+                let values: [Int] = [row["y"], row["Y"], row["y"]]
+                #expect(values == [3, 3, 3])
+            }
+        }
+    }
+}

@@ -367,3 +367,26 @@ struct StatementArgumentsTests {
         }
     }
 }
+
+@Suite struct ArrayLiteralConversionTests {
+    @Test func everyKindOfLiteralElementConvertsToItsValue() throws {
+        let date = Date(timeIntervalSince1970: 1_000_000)
+        let optionalInt: Int? = nil
+        let optionalText: String? = "maybe"
+        let arguments: StatementArguments = [
+            nil, 1, Int64.max, -3.5, "text", Data([0, 1, 2]), true, date, optionalInt, optionalText,
+            "a string long enough to live out of line in its container",
+        ]
+        #expect(arguments.values == [
+            .null, DatabaseValue(storage: .int64(1)), DatabaseValue(storage: .int64(.max)),
+            DatabaseValue(storage: .double(-3.5)), DatabaseValue(storage: .string("text")),
+            DatabaseValue(storage: .blob(Data([0, 1, 2]))), DatabaseValue(storage: .int64(1)), date.databaseValue,
+            .null, DatabaseValue(storage: .string("maybe")),
+            DatabaseValue(storage: .string("a string long enough to live out of line in its container")),
+        ])
+        let empty: StatementArguments = []
+        #expect(empty.values.isEmpty)
+        let onlyNil: StatementArguments = [nil, nil]
+        #expect(onlyNil.values == [.null, .null])
+    }
+}
