@@ -52,7 +52,16 @@ extension DatabaseQueue {
     /// - throws: `CancellationError`, or a ``DatabaseError`` if the database
     ///   cannot be re-encrypted; it then stays readable with the current passphrase.
     public func changePassphrase(_ passphrase: String) async throws {
-        try await writer.execute { try $0.changePassphrase(passphrase) }
+        try await changeKey(.passphrase(passphrase))
+    }
+
+    /// Re-encrypts the database with a new passphrase or raw key; see
+    /// ``Database/changeKey(_:)``.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError`` if the database
+    ///   cannot be re-encrypted; it then stays readable with the current key.
+    public func changeKey(_ key: DatabaseKey) async throws {
+        try await writer.execute { try $0.changeKey(key) }
     }
 
     /// Closes the connection.

@@ -142,3 +142,17 @@ func hex(_ data: Data) -> String {
 func secretRowCount(_ db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM secret")!
 }
+
+@Suite struct AsyncKeyChangeTests {
+    @Test func aQueueChangesItsKeyFromAnAsyncContext() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try makeEncryptedDatabase(at: path, passphrase: "before")
+        let dbQueue = try DatabaseQueue(path: path, configuration: keyed("before"))
+        try await dbQueue.changeKey(.rawKey(rawKeyBytes))
+        try await dbQueue.close()
+        var config = Configuration()
+        config.key = try .rawKey(rawKeyBytes)
+        #expect(try await DatabaseQueue(path: path, configuration: config).read(secretRowCount) == 1)
+    }
+}
