@@ -1,5 +1,6 @@
 // A tour of GRDBCipher on an encrypted file: create, write, read, look at the
-// bytes on disk, fail with a wrong passphrase, change the passphrase, reopen.
+// bytes on disk, fail with a wrong passphrase, change the passphrase, reopen,
+// back up, export with other settings, detect an altered page.
 // Exits with status 1 as soon as a step does not behave.
 import Foundation
 import GRDBCipher
@@ -92,12 +93,55 @@ step("the old passphrase no longer opens it") {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {}
 }
 
+var newConfig = Configuration()
+newConfig.passphrase = "second passphrase"
+
 step("reopen with the new passphrase") {
-    var newConfig = Configuration()
-    newConfig.passphrase = "second passphrase"
     let dbQueue = try DatabaseQueue(path: path, configuration: newConfig)
     let count = try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
     try check(count == 3, "expected 3 players, got \(String(describing: count))")
+}
+
+let backupPath = folder.appendingPathComponent("backup.sqlite").path
+
+step("back up into a database pool, with progress") {
+    let source = try DatabaseQueue(path: path, configuration: newConfig)
+    let backup = try DatabasePool(path: backupPath, configuration: newConfig)
+    try source.backup(to: backup, pagesPerStep: 1) { progress in
+        print("      \(progress.completedPageCount)/\(progress.totalPageCount) pages\(progress.isCompleted ? ", done" : "")")
+    }
+    let count = try backup.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
+    try check(count == 3, "expected 3 players in the backup, got \(String(describing: count))")
+    try backup.close()
+}
+
+step("export with SQLCipher 3 settings and a new passphrase") {
+    let exportPath = folder.appendingPathComponent("v3.sqlite").path
+    let source = try DatabaseQueue(path: path, configuration: newConfig)
+    try source.export(to: exportPath, encryption: .encrypted(key: .passphrase("legacy"), settings: .sqlcipher3))
+    var legacy = Configuration()
+    legacy.passphrase = "legacy"
+    legacy.cipherSettings = .sqlcipher3
+    let settings = try DatabaseQueue(path: exportPath, configuration: legacy).read { db in try db.cipherSettings }
+    print("      \(settings.map { "\($0)" } ?? "not encrypted")")
+    try check(settings?.pageSize == 1024, "expected 1024-byte pages")
+}
+
+step("an altered page fails authentication, and the integrity check names it") {
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    bytes[4096 + 100] ^= 0x01
+    let alteredPath = folder.appendingPathComponent("altered.sqlite").path
+    try bytes.write(to: URL(fileURLWithPath: alteredPath))
+    let altered = try DatabaseQueue(path: alteredPath, configuration: newConfig)
+    do {
+        _ = try altered.read { db in try Row.fetchAll(db, sql: "SELECT * FROM player") }
+        throw DemoFailure(message: "the altered page was read")
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+        print("      \(error.message ?? "")")
+    }
+    let failures = try altered.cipherIntegrityCheck()
+    print("      integrity check: \(failures.map(\.message))")
+    try check(failures.map(\.pageNumber) == [2], "expected page 2 to fail")
 }
 
 print("demo complete")
