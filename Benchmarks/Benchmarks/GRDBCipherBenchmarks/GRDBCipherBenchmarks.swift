@@ -22,7 +22,7 @@ func config(_ key: String = Fixtures.passphrase) -> Configuration {
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 25)
+        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 60)
     let slow = Benchmark.Configuration(
         metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 1, maxDuration: .seconds(4), maxIterations: 8)
 

@@ -46,11 +46,12 @@ let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingP
 for file in files where file.lastPathComponent.hasSuffix(".wallClock.histogram.percentiles.tsv") {
     // Current_run.GRDBCipherBenchmarks.W1-fetch-by-index.rawC.wallClock.histogram.percentiles.tsv
     let parts = file.lastPathComponent.split(separator: ".")
-    guard parts.count >= 4, let median = percentile("50", file), let minimum = percentile("0", file) else { continue }
+    guard parts.count >= 4, let median = percentile("50", file) else { continue }
     let workload = String(parts[2])
     let side = String(parts[3])
     medians[workload, default: [:]][side] = median * nanosecondsPerUnit(file) / 1e6
-    minimums[workload, default: [:]][side] = minimum * nanosecondsPerUnit(file) / 1e6
+    // A file without its fastest sample counts its median as fastest.
+    minimums[workload, default: [:]][side] = (percentile("0", file) ?? median) * nanosecondsPerUnit(file) / 1e6
 }
 guard !medians.isEmpty else {
     FileHandle.standardError.write(Data("BenchReport: no results in \(folder.path)\n".utf8))
@@ -90,13 +91,13 @@ for workload in medians.keys.sorted() {
         "| \(workload) | \(raw) | \(grdb) | \(format(ratio: fastestRatio)) | \(format(ratio: ratio(medians[workload]))) | \(target) |")
 }
 lines.append("| W5-insert-records | - | - | - | - | not yet: records do not exist |")
-if let passphraseOpen = medians["W6a-open-passphrase"]?["GRDBCipher"],
-   let poolReaders = medians["W6c-pool-readers-2-5"]?["GRDBCipher"]
+if let passphraseOpen = minimums["W6a-open-passphrase"]?["GRDBCipher"],
+   let poolReaders = minimums["W6c-pool-readers-2-5"]?["GRDBCipher"]
 {
     let perReader = poolReaders / 4
     lines.append("")
     lines.append(String(
-        format: "Pool readers 2–5 (medians): %.2f ms each, %.0f× faster than a passphrase open (%.1f ms); target ≥ 50×.",
+        format: "Pool readers 2–5 (fastest runs): %.2f ms each, %.0f× faster than a passphrase open (%.1f ms); target ≥ 50×.",
         perReader, passphraseOpen / perReader, passphraseOpen))
 }
 let table = lines.joined(separator: "\n")

@@ -33,18 +33,19 @@ public final class Row {
     func fastColumnIndex(_ columnName: String) -> Int? {
         // Only cursor rows, which live on one thread, keep a guess: copied
         // rows stay immutable, so they can cross threads.
-        guard let nextColumnGuess else { return lookup.index(of: columnName) }
-        let index = lookup.index(of: columnName, guess: nextColumnGuess.pointee)
-        nextColumnGuess.pointee = (index ?? -1) + 1
+        guard statement != nil else { return lookup.index(of: columnName) }
+        let index = lookup.index(of: columnName, guess: nextColumnGuess)
+        nextColumnGuess = (index ?? -1) + 1
         return index
     }
 
     /// For a cursor row, the column after the last one found by name: the
     /// likely next one. Code that reads columns in order finds each one with
-    /// one comparison of equal strings, inlined in the caller. It lives in
-    /// memory of its own so that updating it costs a store and no
-    /// exclusivity check; nil for a copied row, which stays immutable.
-    @usableFromInline let nextColumnGuess: UnsafeMutablePointer<Int>?
+    /// one comparison of equal strings, inlined in the caller. A cursor row
+    /// is used by one thread at a time, like its statement, so updating it
+    /// needs no exclusivity check; a copied row never updates it, and stays
+    /// immutable.
+    @exclusivity(unchecked) @usableFromInline final var nextColumnGuess = 0
 
     /// The column names a guess is checked against: empty when two columns
     /// have the same name, in any case, where the leftmost match must win
@@ -58,13 +59,7 @@ public final class Row {
         self.values = []
         self.lookup = statement.columnLookup
         self.count = statement.columnCount
-        self.nextColumnGuess = .allocate(capacity: 1)
-        self.nextColumnGuess?.initialize(to: 0)
         self.guessableColumnNames = lookup.hasUniqueNames ? lookup.columnNames : []
-    }
-
-    deinit {
-        nextColumnGuess?.deallocate()
     }
 
     private convenience init(columnNames: [String], values: [DatabaseValue]) {
@@ -78,7 +73,6 @@ public final class Row {
         self.values = values
         self.lookup = lookup
         self.count = values.count
-        self.nextColumnGuess = nil
         self.guessableColumnNames = []
     }
 
@@ -305,12 +299,12 @@ public final class Row {
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
         // The guess first, inlined: for columns read in order it costs one
         // comparison of identical strings.
-        if let sqliteStatement, let nextColumnGuess {
+        if let sqliteStatement {
             // After the last column, the next row starts again at the first.
-            var guess = nextColumnGuess.pointee
+            var guess = nextColumnGuess
             if guess == guessableColumnNames.count { guess = 0 }
             if guess < guessableColumnNames.count, guessableColumnNames[guess] == columnName {
-                nextColumnGuess.pointee = guess + 1
+                nextColumnGuess = guess + 1
                 if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(guess)) {
                     return value
                 }

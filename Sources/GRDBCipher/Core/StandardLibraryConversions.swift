@@ -52,12 +52,16 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
 }
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
-    /// Reads an integer or real column whose value fits in this type.
+    /// Reads an integer or real column whose value fits in this type. The
+    /// statement's connection must be used by one thread at a time, as
+    /// GRDBCipher's connections are.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        // One column lookup for both the type and the value: connections are
-        // opened in multi-thread mode, where a column's value may be read
-        // directly (no protected/unprotected distinction).
+        // One column lookup for both the type and the value. SQLite's header
+        // asks for "protected" values here; a column value is unprotected,
+        // which only matters for a connection with a mutex. Connections are
+        // opened with SQLITE_OPEN_NOMUTEX and used from one queue at a time,
+        // so reading it is what sqlite3_column_type/int64 do internally.
         let value = sqlite3_column_value(sqliteStatement, index)
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:

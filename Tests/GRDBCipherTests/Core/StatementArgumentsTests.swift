@@ -375,7 +375,7 @@ struct StatementArgumentsTests {
         let optionalText: String? = "maybe"
         let arguments: StatementArguments = [
             nil, 1, Int64.max, -3.5, "text", Data([0, 1, 2]), true, date, optionalInt, optionalText,
-            "a string long enough to live out of line in its container",
+            "a string long enough to live out of line in its container", 0, false, 0.0, "",
         ]
         #expect(arguments.values == [
             .null, DatabaseValue(storage: .int64(1)), DatabaseValue(storage: .int64(.max)),
@@ -383,6 +383,8 @@ struct StatementArgumentsTests {
             DatabaseValue(storage: .blob(Data([0, 1, 2]))), DatabaseValue(storage: .int64(1)), date.databaseValue,
             .null, DatabaseValue(storage: .string("maybe")),
             DatabaseValue(storage: .string("a string long enough to live out of line in its container")),
+            DatabaseValue(storage: .int64(0)), DatabaseValue(storage: .int64(0)), DatabaseValue(storage: .double(0)),
+            DatabaseValue(storage: .string("")),
         ])
         let empty: StatementArguments = []
         #expect(empty.values.isEmpty)
