@@ -104,7 +104,16 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case .double(let double):
             return sqlite3_bind_double(sqliteStatement, index, double)
         case .string(let string):
-            return sqlite3_bind_text(sqliteStatement, index, string, CInt(string.utf8.count), grdbcipher_transient())
+            // The UTF-8 bytes in place (a native string is contiguous), not a
+            // NUL-terminated copy: SQLite copies them anyway.
+            // A null pointer would bind NULL: an empty text binds a literal.
+            if string.isEmpty { return sqlite3_bind_text(sqliteStatement, index, "", 0, grdbcipher_transient()) }
+            var string = string
+            return string.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    sqlite3_bind_text(sqliteStatement, index, $0.baseAddress, CInt(bytes.count), grdbcipher_transient())
+                }
+            }
         case .blob(let data):
             return data.withUnsafeBytes { buffer in
                 // A zero-length blob binds as an empty blob, never as NULL.
@@ -126,7 +135,16 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case .double(let double):
             sqlite3_result_double(context, double)
         case .string(let string):
-            sqlite3_result_text(context, string, CInt(string.utf8.count), grdbcipher_transient())
+            if string.isEmpty {
+                sqlite3_result_text(context, "", 0, grdbcipher_transient())
+                return
+            }
+            var string = string
+            string.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    sqlite3_result_text(context, $0.baseAddress, CInt(bytes.count), grdbcipher_transient())
+                }
+            }
         case .blob(let data):
             data.withUnsafeBytes { buffer in
                 if buffer.isEmpty {

@@ -121,13 +121,13 @@ extension StatementArguments: ExpressibleByArrayLiteral {
             return elements.map { $0?.databaseValue ?? .null }
         }
         return elements.withUnsafeBufferPointer { buffer in
-            [DatabaseValue](unsafeUninitializedCapacity: buffer.count) { values, initializedCount in
-                guard let base = buffer.baseAddress, let output = values.baseAddress else { return }
-                for index in 0..<buffer.count {
-                    (output + index).initialize(to: databaseValue(at: base + index))
-                }
-                initializedCount = buffer.count
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(buffer.count)
+            guard let base = buffer.baseAddress else { return values }
+            for index in 0..<buffer.count {
+                values.append(databaseValue(at: base + index))
             }
+            return values
         }
     }
 
