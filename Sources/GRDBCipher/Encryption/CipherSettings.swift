@@ -64,8 +64,9 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// The number of bytes at the start of the file left unencrypted (`PRAGMA
     /// cipher_plaintext_header_size`): 0, or a multiple of 16 smaller than the
     /// page size; 32 keeps SQLite's header readable, as some platforms need.
-    /// The file then no longer holds its salt: open it with a raw key that
-    /// includes the salt (``DatabaseKey/rawKey(_:salt:)``).
+    /// The file then no longer holds its salt: it needs a raw key that
+    /// includes the salt (``DatabaseKey/rawKey(_:salt:)``); any other key is
+    /// refused, since the file could not be opened again.
     public var plaintextHeaderSize: Int?
 
     /// Whether SQLCipher wipes and locks the memory it allocates (`PRAGMA
@@ -154,6 +155,17 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
         CipherSettings(
             hmacAlgorithm: hmacAlgorithm, pageSize: pageSize, usesHMAC: usesHMAC,
             plaintextHeaderSize: plaintextHeaderSize)
+    }
+
+    /// Throws if these settings cannot work with this key: a plaintext
+    /// header leaves no room for the salt in the file, so only a raw key that
+    /// carries its salt can open the file again.
+    func check(key: KeyMaterial) throws {
+        if (plaintextHeaderSize ?? 0) > 0, !(key.isRawKeySpecification && key.count == 99) {
+            throw DatabaseError.misuse(
+                "a plaintext header leaves the salt out of the file: use a raw key with its salt "
+                    + "(DatabaseKey.rawKey(_:salt:)), or the file could not be opened again")
+        }
     }
 
     /// The page size in effect with these settings.

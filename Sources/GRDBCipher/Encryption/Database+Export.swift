@@ -18,9 +18,7 @@ extension Database {
             throw DatabaseError.misuse("cannot export from inside a transaction")
         }
         guard sqlite3_db_readonly(handle, "main") != 1 else {
-            throw DatabaseError.misuse(
-                "cannot export from a read-only connection, which would open the destination read-only: "
-                    + "export from a read-write DatabaseQueue or a DatabasePool")
+            throw DatabaseError.misuse("cannot export from a read-only connection, which would attach the destination read-only")
         }
         let settingsPragmas = key == nil ? [] : try settings.pragmas(schema: Self.exportSchema)
         try attachExportDestination(path: path, key: key)
@@ -34,7 +32,16 @@ extension Database {
             // `sqlcipher_export` copies schema and rows, not these header fields.
             let userVersion = try Int.fetchOne(self, sql: "PRAGMA main.user_version") ?? 0
             let applicationID = try Int.fetchOne(self, sql: "PRAGMA main.application_id") ?? 0
-            try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
+            do {
+                try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
+            } catch let error as DatabaseError {
+                // SQLCipher reports any failure of the copy as a bare "SQL logic error".
+                throw DatabaseError(
+                    resultCode: error.extendedResultCode,
+                    message: "the export failed while copying the database (\(error.message ?? "no message")); "
+                        + "a damaged page in the source fails this way: cipherIntegrityCheck() checks the source",
+                    sql: error.sql)
+            }
             try execute(sql: "PRAGMA \(Self.exportSchema).user_version = \(userVersion)")
             try execute(sql: "PRAGMA \(Self.exportSchema).application_id = \(applicationID)")
             return .commit
@@ -66,6 +73,19 @@ extension Database {
         guard code == SQLITE_DONE else {
             throw DatabaseError.fromConnection(handle, code: code, sql: sql)
         }
+    }
+
+    /// Runs `body` with a writable in-memory copy of the database, keyed and
+    /// set up like this connection, for connections that cannot export
+    /// themselves because they are read-only.
+    func withWritableMemoryCopy<T>(_ body: (Database) throws -> T) throws -> T {
+        var copyConfiguration = configuration
+        copyConfiguration.readonly = false
+        copyConfiguration.journalMode = .default
+        let copy = try Database(path: ":memory:", description: "GRDBCipher.export", configuration: copyConfiguration)
+        defer { copy.closeEvenIfBusy() }
+        try backup(to: copy)
+        return try body(copy)
     }
 
     /// The journal mode of the main database ("wal", "delete", ...).

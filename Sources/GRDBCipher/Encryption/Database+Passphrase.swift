@@ -96,6 +96,7 @@ extension Database {
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
         let settings = configuration.cipherSettings
         try settings.validate()
+        try settings.check(key: passphrase)
         var keyToApply = passphrase
         // A raw key needs no derivation, and a plaintext header hides the salt.
         if allowsDerivedKeyNow, let keyContext, !passphrase.isRawKeySpecification,

@@ -21,7 +21,10 @@ extension DatabaseReader {
     ///
     /// A ``DatabaseQueue`` exports through its own connection, so its other
     /// accesses wait; a ``DatabasePool`` exports through a connection of its
-    /// own and keeps serving reads and writes (they are not in the copy).
+    /// own and keeps serving reads and writes (they are not in the copy). A
+    /// ``DatabaseSnapshot`` exports its frozen state, and a read-only queue
+    /// its current state, through an in-memory copy (it takes as much memory
+    /// as the database), since their connections cannot write.
     ///
     /// - parameters:
     ///   - path: The destination file.
@@ -30,20 +33,18 @@ extension DatabaseReader {
     ///     (no connection may have it open). Default false: an existing
     ///     destination is an error and stays untouched.
     /// - throws: A ``DatabaseError``: the destination exists, its folder is
-    ///   missing, the key or settings are invalid, the source cannot export
-    ///   (a ``DatabaseSnapshot``, or a read-only queue), or SQLite fails.
+    ///   missing, the key or settings are invalid, or SQLite fails.
     public func export(to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) throws {
         guard let source = self as? any ExportSource else {
-            throw DatabaseError.misuse(
-                "\(type(of: self)) cannot export: export from the DatabasePool or DatabaseQueue instead")
+            throw DatabaseError.misuse("\(type(of: self)) cannot export: export from a DatabaseQueue or DatabasePool")
         }
         let destination = try ExportDestination(
             path: path, encryption: encryption, replacingExistingFile: replacingExistingFile, sourcePath: self.path)
         try destination.write { temporaryPath in
-            try source.withExportConnection { db in
+            try source.withExportConnection { db, sourceUsesWAL in
                 let schemaObjectCount = try db.exportContent(
                     to: temporaryPath, key: destination.key, settings: destination.settings)
-                return ExportDestination.Source(usesWAL: try db.journalMode() == "wal", schemaObjectCount: schemaObjectCount)
+                return ExportDestination.Source(usesWAL: sourceUsesWAL, schemaObjectCount: schemaObjectCount)
             }
         }
     }
@@ -67,22 +68,27 @@ extension DatabaseReader {
 }
 
 /// A reader that can lend a writable connection, outside of any transaction,
-/// that sees what the database has committed: `sqlcipher_export` attaches the
+/// that sees what the reader sees: `sqlcipher_export` attaches the
 /// destination, which a read-only connection would open read-only.
 protocol ExportSource {
-    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T
+    /// Runs `body` with such a connection, and whether the source uses WAL.
+    func withExportConnection<T>(_ body: (_ db: Database, _ sourceUsesWAL: Bool) throws -> T) throws -> T
 }
 
 extension DatabaseQueue: ExportSource {
-    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T {
-        try writeWithoutTransaction(body)
+    /// The queue's own connection, or an in-memory copy when it is read-only.
+    func withExportConnection<T>(_ body: (_ db: Database, _ sourceUsesWAL: Bool) throws -> T) throws -> T {
+        if configuration.readonly {
+            return try read { db in try db.withWritableMemoryCopy { try body($0, db.journalMode() == "wal") } }
+        }
+        return try writeWithoutTransaction { db in try body(db, db.journalMode() == "wal") }
     }
 }
 
 extension DatabasePool: ExportSource {
     /// A connection of its own, keyed like the pool's: the writer and the
     /// readers go on serving while it exports.
-    func withExportConnection<T>(_ body: (Database) throws -> T) throws -> T {
+    func withExportConnection<T>(_ body: (_ db: Database, _ sourceUsesWAL: Bool) throws -> T) throws -> T {
         var exportConfiguration = configuration
         exportConfiguration.readonly = false
         exportConfiguration.journalMode = .default
@@ -91,6 +97,14 @@ extension DatabasePool: ExportSource {
             path: path, description: exportConfiguration.label!, configuration: exportConfiguration,
             keyContext: keyContext)
         defer { db.closeEvenIfBusy() }
-        return try body(db)
+        return try body(db, true)
+    }
+}
+
+extension DatabaseSnapshot: ExportSource {
+    /// An in-memory copy of the frozen state: the snapshot's connection is
+    /// read-only, and a new connection would not see the same state.
+    func withExportConnection<T>(_ body: (_ db: Database, _ sourceUsesWAL: Bool) throws -> T) throws -> T {
+        try read { db in try db.withWritableMemoryCopy { try body($0, db.journalMode() == "wal") } }
     }
 }

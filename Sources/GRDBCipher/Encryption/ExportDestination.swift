@@ -52,6 +52,7 @@ struct ExportDestination {
             guard !key.material.isEmpty else {
                 throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
             }
+            try settings.check(key: key.material)
             // The user's own key: the check of the copy then proves that it
             // opens as the user will open it.
             self.key = key.material

@@ -156,3 +156,18 @@ func secretRowCount(_ db: Database) throws -> Int {
         #expect(try await DatabaseQueue(path: path, configuration: config).read(secretRowCount) == 1)
     }
 }
+
+@Suite struct PlaintextHeaderKeyTests {
+    @Test(arguments: [false, true])
+    func aPlaintextHeaderRefusesAKeyWithoutItsSalt(_ usesRawKey: Bool) throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("header.sqlite")
+        var config = Configuration()
+        config.key = usesRawKey ? try .rawKey(rawKeyBytes) : .passphrase("no salt")
+        config.cipherSettings.plaintextHeaderSize = 32
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path, configuration: config) }
+        #expect(error?.message?.contains("salt") == true)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        #expect(size == 0)
+    }
+}
