@@ -85,7 +85,11 @@ public final class DatabasePool: DatabaseWriter {
         }
         // After a passphrase change on the writer, even one made with
         // `db.changePassphrase` in a write access, no idle reader keeps the old key.
-        keyContext.observeChanges { [weak readers] in readers?.invalidate() }
+        let persistent = configuration.persistentReadOnlyConnections
+        keyContext.observeChanges { [weak readers] in
+            readers?.invalidate()
+            if persistent { readers?.reopenLater() }
+        }
     }
 
     /// Closes every connection. Later accesses throw a ``DatabaseError``.
@@ -372,9 +376,14 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Closes the idle reader connections now, and the others when their
-    /// read ends: later reads open new connections.
+    /// read ends: later reads open new connections. With
+    /// ``Configuration/persistentReadOnlyConnections``, new ones open at once,
+    /// in the background.
     public func invalidateReadOnlyConnections() {
         readers.invalidate()
+        if configuration.persistentReadOnlyConnections {
+            readers.reopenLater()
+        }
     }
 
     /// Frees as much memory as possible: the writer's caches, and the idle

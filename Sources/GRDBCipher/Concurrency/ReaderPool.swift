@@ -191,6 +191,15 @@ final class ReaderPool: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// Opens connections up to the maximum count in the background (for
+    /// persistent readers, after an invalidation). A failure is left to the
+    /// reads, which open their connection on demand and report it.
+    func reopenLater() {
+        DispatchQueue.global().async { [weak self] in
+            try? self?.openAll()
+        }
+    }
+
     /// Stops handing out connections, waits until no read runs, then runs
     /// `body` alone. Waiting reads resume afterwards.
     func barrier<T>(_ body: () throws -> T) rethrows -> T {

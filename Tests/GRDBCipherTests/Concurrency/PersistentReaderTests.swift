@@ -36,4 +36,26 @@ import Testing
         dbPool.releaseMemory()
         #expect(dbPool.readers.openConnectionCount == 0)
     }
+
+    @Test func readersReopenAfterAnInvalidationOrAKeyChangeInsideAWrite() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 4) {
+            $0.persistentReadOnlyConnections = true
+            $0.maximumReaderCount = 3
+        }
+        dbPool.invalidateReadOnlyConnections()
+        #expect(waitUntil { dbPool.readers.openConnectionCount == 3 })
+        try dbPool.writeWithoutTransaction { db in try db.changePassphrase("changed in a write") }
+        #expect(waitUntil { dbPool.readers.openConnectionCount == 3 })
+        #expect(try dbPool.read(rowCount) == 4)
+    }
+
+    /// Polls `condition` for up to 10 seconds.
+    func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
 }

@@ -12,6 +12,7 @@ struct SettingCase: CustomTestStringConvertible, Sendable {
 
 let settingCases: [SettingCase] = [
     SettingCase(name: "compatibility 3", settings: .sqlcipher3, pragmas: "PRAGMA cipher_compatibility = 3;"),
+    SettingCase(name: "compatibility 2", settings: CipherSettings(compatibility: 2), pragmas: "PRAGMA cipher_compatibility = 2;"),
     SettingCase(name: "kdf iterations", settings: CipherSettings(kdfIterations: 12_345), pragmas: "PRAGMA kdf_iter = 12345;"),
     SettingCase(
         name: "kdf algorithm", settings: CipherSettings(kdfAlgorithm: .pbkdf2HMACSHA256),

@@ -76,6 +76,26 @@ func hex(_ data: Data) -> String {
         #expect(output.contains("MARKER-header"))
     }
 
+    @Test func aPlaintextHeaderFileWrittenByTheShellOpens() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("shell-header.sqlite")
+        try SQLCipherShell.run(path, """
+            PRAGMA key = "x'\(hex(rawKeyBytes))\(hex(rawSaltBytes))'";
+            PRAGMA cipher_plaintext_header_size = 32;
+            CREATE TABLE t (value TEXT);
+            INSERT INTO t VALUES ('shell header');
+            """)
+        #expect(try fileBytes(path).prefix(15) == Data("SQLite format 3".utf8))
+        var config = try rawKeyed(salt: rawSaltBytes)
+        config.cipherSettings.plaintextHeaderSize = 32
+        #expect(try DatabaseQueue(path: path, configuration: config).read {
+            try String.fetchOne($0, sql: "SELECT value FROM t")
+        } == "shell header")
+        #expect(try DatabasePool(path: path, configuration: config).read {
+            try String.fetchOne($0, sql: "SELECT value FROM t")
+        } == "shell header")
+    }
+
     @Test(arguments: [0, 16, 31, 33, 64])
     func aRawKeyOfTheWrongLengthIsAClearError(_ length: Int) throws {
         let error = #expect(throws: DatabaseError.self) {
