@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo bench
+.PHONY: deps build test demo bench bench-instructions
 
 deps:
 	./scripts/install-deps
@@ -19,3 +19,7 @@ bench: deps
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark \
 		--format histogramPercentiles --path .build-results --no-progress
 	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md
+
+# Instruction counts of workloads 1 to 4 (valgrind's callgrind): stable on a busy machine.
+bench-instructions: deps
+	./Benchmarks/scripts/instruction-counts

@@ -32,6 +32,10 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
         .executableTarget(
+            name: "InstructionCounts",
+            dependencies: ["BenchmarkFixtures", .product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
             name: "BenchReport",
             dependencies: ["CSQLCipherRaw"],
             swiftSettings: [.swiftLanguageMode(.v6)]),

@@ -1,0 +1,59 @@
+// Runs one workload once, on one side, for `make bench-instructions`, which
+// counts its instructions with valgrind's callgrind. Counts do not depend on
+// what else the machine is doing, unlike wall-clock times.
+//
+// Usage: InstructionCounts <W1|W2|W3|W4> <rawC|GRDBCipher>
+//
+// Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
+// fixtures and the connection are made before it runs.
+import BenchmarkFixtures
+import Foundation
+import GRDBCipher
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, ["W1", "W2", "W3", "W4"].contains(arguments[1]),
+      ["rawC", "GRDBCipher"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4> <rawC|GRDBCipher>\n".utf8))
+    exit(2)
+}
+let workload = arguments[1]
+let usesRawC = arguments[2] == "rawC"
+
+/// The work callgrind counts; its name is what `--toggle-collect` matches.
+@inline(never)
+func measuredWorkload(_ body: () throws -> Int64) rethrows -> Int64 {
+    try body()
+}
+
+var config = Configuration()
+config.passphrase = Fixtures.passphrase
+let path = workload == "W4" ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
+var result: Int64 = 0
+if usesRawC {
+    let connection = RawConnection(path: path, key: Fixtures.passphrase)
+    result = measuredWorkload {
+        switch workload {
+        case "W1": return RawWorkloads.fetchByIndex(connection)
+        case "W2": return RawWorkloads.fetchByName(connection)
+        case "W3": return RawWorkloads.fetchStructs(connection)
+        default:
+            RawWorkloads.insert(connection)
+            return 0
+        }
+    }
+} else {
+    let dbQueue = try DatabaseQueue(path: path, configuration: config)
+    result = try dbQueue.inDatabase { db in
+        try measuredWorkload {
+            switch workload {
+            case "W1": return try GRDBCipherWorkloads.fetchByIndex(db)
+            case "W2": return try GRDBCipherWorkloads.fetchByName(db)
+            case "W3": return try GRDBCipherWorkloads.fetchStructs(db)
+            default:
+                try GRDBCipherWorkloads.insert(db)
+                return 0
+            }
+        }
+    }
+}
+print(result)
