@@ -42,7 +42,9 @@ extension DatabaseReader {
     }
 
     /// The async twin of ``backup(to:pagesPerStep:progress:)``: the copy runs
-    /// off the cooperative thread pool.
+    /// off the cooperative thread pool. Cancelling the task cancels the
+    /// backup at its next step (give `pagesPerStep` to copy in several
+    /// steps) and leaves the destination as it was.
     ///
     /// - throws: `CancellationError`, a ``DatabaseError``, or the error thrown
     ///   by `progress`.
@@ -52,12 +54,20 @@ extension DatabaseReader {
         progress: (@Sendable (DatabaseBackupProgress) throws -> Void)? = nil) async throws
     {
         try Task.checkCancellation()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try self.backup(to: writer, pagesPerStep: pagesPerStep, progress: progress)
-                })
+        let isCancelled = LockedValue(false)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result {
+                        try self.backup(to: writer, pagesPerStep: pagesPerStep) { report in
+                            if !report.isCompleted, isCancelled.withLock({ $0 }) { throw CancellationError() }
+                            try progress?(report)
+                        }
+                    })
+                }
             }
+        } onCancel: {
+            isCancelled.withLock { $0 = true }
         }
     }
 }

@@ -217,3 +217,28 @@ func tableCount(_ db: Database) throws -> Int {
         #expect(error?.resultCode == .SQLITE_MISUSE)
     }
 }
+
+@Suite struct AsyncBackupCancellationTests {
+    @Test func cancellingTheTaskCancelsTheBackupAndLeavesTheDestinationAsItWas() async throws {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("k"))
+        try fill(source, rows: 2000)
+        let destination = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))
+        try fill(destination, rows: 3)
+        let started = AsyncStream<Void>.makeStream()
+        let steps = LockedValue(0)
+        let task = Task {
+            try await source.backup(to: destination, pagesPerStep: 1) { _ in
+                if steps.withLock({ $0 += 1; return $0 }) == 2 { started.continuation.yield() }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+        }
+        for await _ in started.stream { break }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(try await destination.read(tableCount) == 3)
+        let pageCount = try await source.read { try Int.fetchOne($0, sql: "PRAGMA page_count") } ?? 0
+        #expect(pageCount > 50)
+        #expect(steps.withLock { $0 } < pageCount)
+    }
+}
