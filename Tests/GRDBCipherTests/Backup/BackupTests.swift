@@ -226,15 +226,20 @@ func tableCount(_ db: Database) throws -> Int {
         let destination = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))
         try fill(destination, rows: 3)
         let started = AsyncStream<Void>.makeStream()
+        let cancelled = DispatchSemaphore(value: 0)
         let steps = LockedValue(0)
         let task = Task {
             try await source.backup(to: destination, pagesPerStep: 1) { _ in
-                if steps.withLock({ $0 += 1; return $0 }) == 2 { started.continuation.yield() }
-                Thread.sleep(forTimeInterval: 0.002)
+                // At the second step, wait until the task is cancelled.
+                if steps.withLock({ $0 += 1; return $0 }) == 2 {
+                    started.continuation.yield()
+                    cancelled.wait()
+                }
             }
         }
         for await _ in started.stream { break }
         task.cancel()
+        cancelled.signal()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(try await destination.read(tableCount) == 3)
         let pageCount = try await source.read { try Int.fetchOne($0, sql: "PRAGMA page_count") } ?? 0
