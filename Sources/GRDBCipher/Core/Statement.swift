@@ -124,7 +124,8 @@ public final class Statement {
     /// Binds values already matched to the parameters: one for each, so no
     /// earlier binding survives.
     func bind(_ values: [DatabaseValue], arguments: StatementArguments) throws {
-        reset()
+        // A statement that ran to the end was reset already.
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         boundArguments = arguments
         let code = values.withUnsafeBufferPointer { buffer -> CInt in
             for offset in 0..<buffer.count {

@@ -104,7 +104,7 @@ extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "text", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
         values = Self.convert(elements)
-        namedValues = [:]
+        namedValues = Dictionary()
     }
 
     /// Converts literal elements. `element?.databaseValue`, and even
