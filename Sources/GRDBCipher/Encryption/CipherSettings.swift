@@ -102,9 +102,6 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// iterations, HMAC-SHA1. Opens files written by SQLCipher 3.
     public static let sqlcipher3 = CipherSettings(compatibility: 3)
 
-    /// Whether every property is nil.
-    var isEmpty: Bool { self == CipherSettings() }
-
     /// The settings as `PRAGMA` statements, compatibility first so that the
     /// other properties override its defaults. `schema` names an attached
     /// database ("export"), or nil for the main one.

@@ -12,7 +12,7 @@ enum KeyDerivation {
     /// `sqlite3_key` accepts, derived with the algorithm and iterations of
     /// `settings`, or nil if OpenSSL fails.
     static func rawKeySpecification(
-        passphrase: KeyMaterial, salt: [UInt8], settings: CipherSettings = CipherSettings()) -> KeyMaterial?
+        passphrase: KeyMaterial, salt: [UInt8], settings: CipherSettings) -> KeyMaterial?
     {
         precondition(salt.count == saltLength)
         let (algorithm, iterations) = settings.effectiveKeyDerivation
