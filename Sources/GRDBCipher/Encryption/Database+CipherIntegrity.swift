@@ -51,4 +51,12 @@ extension DatabaseReader {
     public func cipherIntegrityCheck() throws -> [Database.CipherIntegrityFailure] {
         try unsafeRead { try $0.cipherIntegrityCheck() }
     }
+
+    /// The async twin of ``cipherIntegrityCheck()``: the check reads the
+    /// whole file, off the cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError``.
+    public func cipherIntegrityCheck() async throws -> [Database.CipherIntegrityFailure] {
+        try await unsafeRead { try $0.cipherIntegrityCheck() }
+    }
 }

@@ -80,7 +80,8 @@ struct FileIdentity: Equatable {
     init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        // The field types differ between platforms (signed on Darwin).
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
 }

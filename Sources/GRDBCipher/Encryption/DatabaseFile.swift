@@ -88,6 +88,20 @@ public enum DatabaseFile {
         return .upgraded(fromCompatibility: compatibility)
     }
 
+    /// The async twin of ``upgradeToSQLCipher4(atPath:key:)``: the upgrade
+    /// (several key derivations and a copy of the file) runs off the
+    /// cooperative thread pool.
+    ///
+    /// - throws: `CancellationError`, or a ``DatabaseError``.
+    public static func upgradeToSQLCipher4(atPath path: String, key: DatabaseKey) async throws -> CipherUpgrade {
+        try Task.checkCancellation()
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try upgradeToSQLCipher4(atPath: path, key: key) })
+            }
+        }
+    }
+
     /// Whether the file opens, read-only, with this key and these settings.
     private static func opens(_ path: String, key: DatabaseKey, settings: CipherSettings) throws -> Bool {
         var configuration = Configuration()

@@ -102,11 +102,23 @@ struct ExportDestination {
             try DatabaseFile.replace(atPath: path, with: temporaryPath)
         } else {
             // link(2) fails if the destination appeared meanwhile: never overwrite it.
-            guard link(temporaryPath, path) == 0 else {
-                if errno == EEXIST { throw Self.alreadyExists(path) }
+            if link(temporaryPath, path) == 0 {
+                unlink(temporaryPath)
+                return
+            }
+            switch errno {
+            case EEXIST:
+                throw Self.alreadyExists(path)
+            case EPERM, EOPNOTSUPP, ENOSYS:
+                // A file system without hard links: check, then rename. Only
+                // a file created in between these two calls could be replaced.
+                if Self.exists(path) { throw Self.alreadyExists(path) }
+                guard rename(temporaryPath, path) == 0 else {
+                    throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
+                }
+            default:
                 throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
             }
-            unlink(temporaryPath)
         }
     }
 

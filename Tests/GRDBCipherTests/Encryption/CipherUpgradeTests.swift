@@ -42,6 +42,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["v3.sqlite"])
     }
 
+    @Test func theAsyncTwinsUpgradeAndCheck() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("v3.sqlite")
+        try makeSQLCipher3File(path)
+        #expect(try await DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("three")) == .upgraded(fromCompatibility: 3))
+        let dbPool = try DatabasePool(path: path, configuration: keyed("three"))
+        #expect(try await dbPool.cipherIntegrityCheck() == [])
+    }
+
     @Test func aCurrentFileIsLeftAlone() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("v4.sqlite")
