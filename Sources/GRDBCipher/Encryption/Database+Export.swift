@@ -67,7 +67,8 @@ extension Database {
                 _ = sqlite3_bind_text(statement, 2, bytes.baseAddress, CInt(bytes.count), nil)
             }
         } else {
-            sqlite3_bind_text(statement, 2, "", 0, nil)
+            // Copied (SQLITE_TRANSIENT): the literal's pointer only lives for the call.
+            sqlite3_bind_text(statement, 2, "", 0, grdbcipher_transient())
         }
         code = sqlite3_step(statement)
         guard code == SQLITE_DONE else {
