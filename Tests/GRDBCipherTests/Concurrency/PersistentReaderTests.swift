@@ -3,12 +3,17 @@ import Testing
 @testable import GRDBCipher
 
 @Suite struct PersistentReaderTests {
+    /// A pool with four rows and persistent readers.
+    func persistentPool(_ dir: TemporaryDirectory, readers: Int) throws -> DatabasePool {
+        try makePool(dir, rows: 4) {
+            $0.persistentReadOnlyConnections = true
+            $0.maximumReaderCount = readers
+        }
+    }
+
     @Test func aPoolOpensAndKeepsAllItsReaders() throws {
         let dir = try TemporaryDirectory()
-        let dbPool = try makePool(dir, rows: 4) {
-            $0.persistentReadOnlyConnections = true
-            $0.maximumReaderCount = 3
-        }
+        let dbPool = try persistentPool(dir, readers: 3)
         #expect(dbPool.readers.openConnectionCount == 3)
         #expect(try dbPool.read(rowCount) == 4)
         dbPool.releaseMemory()
@@ -17,10 +22,7 @@ import Testing
 
     @Test func readersReopenRightAfterAPassphraseChange() throws {
         let dir = try TemporaryDirectory()
-        let dbPool = try makePool(dir, rows: 4) {
-            $0.persistentReadOnlyConnections = true
-            $0.maximumReaderCount = 2
-        }
+        let dbPool = try persistentPool(dir, readers: 2)
         try dbPool.changePassphrase("new pool secret")
         #expect(dbPool.readers.openConnectionCount == 2)
         #expect(try dbPool.read(rowCount) == 4)
@@ -39,10 +41,7 @@ import Testing
 
     @Test func readersReopenAfterAnInvalidationOrAKeyChangeInsideAWrite() throws {
         let dir = try TemporaryDirectory()
-        let dbPool = try makePool(dir, rows: 4) {
-            $0.persistentReadOnlyConnections = true
-            $0.maximumReaderCount = 3
-        }
+        let dbPool = try persistentPool(dir, readers: 3)
         dbPool.invalidateReadOnlyConnections()
         #expect(waitUntil { dbPool.readers.openConnectionCount == 3 })
         try dbPool.writeWithoutTransaction { db in try db.changePassphrase("changed in a write") }
