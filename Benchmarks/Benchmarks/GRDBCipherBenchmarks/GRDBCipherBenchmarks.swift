@@ -60,6 +60,19 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         must { try dbQueue.inDatabase(GRDBCipherWorkloads.insert) }
     }
+    // 4b: the same rows through `execute(values:)`, against the same baseline.
+    Benchmark("W4b-insert-values.rawC") { benchmark in
+        let connection = RawConnection(path: rawInsertPath, key: Fixtures.passphrase)
+        connection.execute("DELETE FROM ints")
+        benchmark.startMeasurement()
+        RawWorkloads.insert(connection)
+    }
+    Benchmark("W4b-insert-values.GRDBCipher") { benchmark in
+        let dbQueue = must { try DatabaseQueue(path: grdbInsertPath, configuration: config()) }
+        must { try dbQueue.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
+        benchmark.startMeasurement()
+        must { try dbQueue.inDatabase(GRDBCipherWorkloads.insertValues) }
+    }
 
     // 6: open an existing encrypted database and run its first query.
     Benchmark("W6a-open-passphrase.rawC", configuration: slow) { _ in

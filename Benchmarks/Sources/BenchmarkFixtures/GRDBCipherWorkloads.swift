@@ -46,7 +46,8 @@ public enum GRDBCipherWorkloads {
         return sum
     }
 
-    /// Workload 4: 20,000 rows × 10 columns in one transaction, with a cached statement.
+    /// Workload 4: 20,000 rows × 10 columns in one transaction, with a cached
+    /// statement and array-literal arguments, as GRDB code writes it.
     public static func insert(_ db: Database) throws {
         try db.inTransaction {
             let statement = try db.cachedStatement(sql: "INSERT INTO ints VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -54,6 +55,19 @@ public enum GRDBCipherWorkloads {
                 try statement.execute(arguments: [
                     row, row &+ 1, row &+ 2, row &+ 3, row &+ 4, row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9,
                 ])
+            }
+            return .commit
+        }
+    }
+
+    /// Workload 4, with `execute(values:)`: each value keeps its type, so no
+    /// array of `any DatabaseValueConvertible` is built and released per row.
+    public static func insertValues(_ db: Database) throws {
+        try db.inTransaction {
+            let statement = try db.cachedStatement(sql: "INSERT INTO ints VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            for row in 0..<Int64(Fixtures.insertCount) {
+                try statement.execute(
+                    values: row, row &+ 1, row &+ 2, row &+ 3, row &+ 4, row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9)
             }
             return .commit
         }

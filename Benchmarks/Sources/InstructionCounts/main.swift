@@ -2,7 +2,7 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b> <rawC|GRDBCipher>
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,9 +11,9 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4"].contains(arguments[1]),
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b"].contains(arguments[1]),
       ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4> <rawC|GRDBCipher>\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b> <rawC|GRDBCipher>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
@@ -27,7 +27,7 @@ func measuredWorkload(_ body: () throws -> Int64) rethrows -> Int64 {
 
 var config = Configuration()
 config.passphrase = Fixtures.passphrase
-let path = workload == "W4" ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
+let path = workload.hasPrefix("W4") ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
 var result: Int64 = 0
 if usesRawC {
     let connection = RawConnection(path: path, key: Fixtures.passphrase)
@@ -49,6 +49,9 @@ if usesRawC {
             case "W1": return try GRDBCipherWorkloads.fetchByIndex(db)
             case "W2": return try GRDBCipherWorkloads.fetchByName(db)
             case "W3": return try GRDBCipherWorkloads.fetchStructs(db)
+            case "W4b":
+                try GRDBCipherWorkloads.insertValues(db)
+                return 0
             default:
                 try GRDBCipherWorkloads.insert(db)
                 return 0

@@ -16,6 +16,10 @@ import Foundation
 /// ```
 public final class Database {
     /// The raw SQLite connection (`sqlite3 *`), nil once closed.
+    // Read before every statement runs. A connection is used by one thread at
+    // a time (its serial queue), so the dynamic exclusivity check, which
+    // costs more than the read, cannot catch anything.
+    @exclusivity(unchecked)
     public private(set) var sqliteConnection: SQLiteConnection?
 
     /// The configuration of the connection.

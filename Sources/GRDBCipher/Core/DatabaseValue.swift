@@ -94,8 +94,8 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Binds the value to a statement parameter; returns SQLite's result code.
-    @inline(__always)
-    func bind(to sqliteStatement: OpaquePointer, at index: CInt) -> CInt {
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         switch storage {
         case .null:
             return sqlite3_bind_null(sqliteStatement, index)

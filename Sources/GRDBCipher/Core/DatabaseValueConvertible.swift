@@ -18,6 +18,21 @@ public protocol DatabaseValueConvertible {
     /// Returns a value decoded from a database value, or nil if it cannot be
     /// decoded.
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self?
+
+    /// Binds the value to a parameter of a prepared statement and returns
+    /// SQLite's result code.
+    ///
+    /// The default implementation binds ``databaseValue``. The numeric types
+    /// and `Bool` bind themselves with one `sqlite3_bind_*` call, which is
+    /// what ``Statement/execute(values:)`` relies on.
+    func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
+}
+
+extension DatabaseValueConvertible {
+    /// Binds ``databaseValue``.
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        databaseValue.bind(to: sqliteStatement, at: index)
+    }
 }
 
 /// A type that reads itself straight from an SQLite statement column,
@@ -61,6 +76,13 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
     /// NULL for nil, the wrapped value's database value otherwise.
     public var databaseValue: DatabaseValue {
         self?.databaseValue ?? .null
+    }
+
+    /// Binds NULL for nil, the wrapped value otherwise.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        guard let self else { return sqlite3_bind_null(sqliteStatement, index) }
+        return self.bind(to: sqliteStatement, at: index)
     }
 
     /// nil (as a successful `.some(nil)`) for NULL, the decoded value otherwise;

@@ -8,6 +8,12 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as the integer 1 or 0.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self ? 1 : 0)) }
 
+    /// Binds the integer 1 or 0.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        sqlite3_bind_int64(sqliteStatement, index, self ? 1 : 0)
+    }
+
     /// Decodes a number: zero is false, anything else is true.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Bool? {
         switch dbValue.storage {
@@ -34,10 +40,22 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
     /// which SQLite cannot store.
     @inlinable
     public var databaseValue: DatabaseValue {
+        DatabaseValue(storage: .int64(storedInt64))
+    }
+
+    /// Binds a 64-bit integer. Traps for an unsigned value above `Int64.max`.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        sqlite3_bind_int64(sqliteStatement, index, storedInt64)
+    }
+
+    /// The value as SQLite stores it.
+    @inlinable
+    var storedInt64: Int64 {
         guard let int64 = Int64(exactly: self) else {
             preconditionFailure("\(Self.self) value does not fit in SQLite's 64-bit signed integer")
         }
-        return DatabaseValue(storage: .int64(int64))
+        return int64
     }
 
     /// Decodes an integer that fits in this type, or a real whose integral part
@@ -109,6 +127,12 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as a real. SQLite stores NaN as NULL.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(self)) }
 
+    /// Binds a real (NaN binds NULL, as SQLite stores it).
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        sqlite3_bind_double(sqliteStatement, index, self)
+    }
+
     /// Decodes a real or an integer.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Double? {
         switch dbValue.storage {
@@ -132,6 +156,12 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
 extension Float: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as a real.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(Double(self))) }
+
+    /// Binds a real.
+    @inlinable
+    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
+        sqlite3_bind_double(sqliteStatement, index, Double(self))
+    }
 
     /// Decodes a real or an integer.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Float? {

@@ -33,7 +33,7 @@ public final class Statement {
         }
     }
 
-    private var boundArguments = StatementArguments()
+    var boundArguments = StatementArguments()
 
     /// The names of the result columns, in order.
     public private(set) lazy var columnNames: [String] = (0..<columnCount).map { index in
@@ -62,6 +62,7 @@ public final class Statement {
         self.sqliteStatement = sqliteStatement
         self.sql = sql
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
+        self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
     }
 
     deinit {
@@ -86,7 +87,9 @@ public final class Statement {
     /// The parameter names (nil for `?`), and whether one is named: computed once.
     private lazy var parameterNames = ArgumentConsumer.parameterNames(of: sqliteStatement)
     private lazy var hasNamedParameters = parameterNames.contains { $0 != nil }
-    private var parameterCount: Int { parameterNames.count }
+
+    /// The number of parameters (the largest `?NNN` index, when there is one).
+    @usableFromInline let parameterCount: Int
 
     /// Validates and binds arguments.
     ///
