@@ -4,10 +4,13 @@ import Dispatch
 import Foundation
 import GRDBCipher
 
-// Each workload runs twice: "<workload>.rawC" through the SQLite C API and
-// "<workload>.GRDBCipher" through the library, on the same encrypted files
-// with the same passphrase and cipher settings. BenchReport pairs them by
-// name and prints the ratio of their medians.
+// Every workload runs on both sides in each sample: once through the SQLite
+// C API ("rawC") and once through the library ("GRDBCipher"), on the same
+// kind of encrypted file with the same passphrase and cipher settings, one
+// right after the other, in alternating order. On a shared machine the load
+// of the neighbours comes and goes over seconds; measured in turn, both
+// sides see the same machine, which separately registered benchmarks did
+// not. BenchReport reads the two custom metrics and prints their ratio.
 
 /// Traps with the error: a benchmark that fails must not report a time.
 func must<T>(_ body: () throws -> T) -> T {
@@ -20,11 +23,49 @@ func config(_ key: String = Fixtures.passphrase) -> Configuration {
     return config
 }
 
+/// One side of a workload. Called before each sample, unmeasured: it
+/// prepares the sample (empties a table, removes a file...) and returns the
+/// work to time.
+typealias Side = () -> () -> Void
+
+let rawC = BenchmarkMetric.custom("rawC")
+let grdbCipher = BenchmarkMetric.custom("GRDBCipher")
+
+/// Registers a workload whose two sides are timed in turn in every sample.
+func paired(_ name: String, _ configuration: Benchmark.Configuration, rawC rawSide: @escaping Side, grdbCipher grdbSide: @escaping Side) {
+    let samples = LockedCounter()
+    Benchmark(name, configuration: configuration) { benchmark in
+        var sides = [(rawC, rawSide), (grdbCipher, grdbSide)]
+        if samples.next() % 2 == 0 { sides.reverse() }
+        for (metric, side) in sides {
+            let work = side()
+            let start = DispatchTime.now().uptimeNanoseconds
+            work()
+            let end = DispatchTime.now().uptimeNanoseconds
+            benchmark.measurement(metric, Int(end - start))
+        }
+    }
+}
+
+/// A value made on first use, so that connections open in the process that
+/// runs their benchmark, not in every process that registers it.
+final class Lazy<Value>: @unchecked Sendable {
+    // Safe: a benchmark's samples run one after the other on one thread.
+    private let make: () -> Value
+    private(set) lazy var value: Value = make()
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 2, maxDuration: .seconds(4), maxIterations: 60)
+    // Nanoseconds, reported in thousands (microseconds).
+    let units: [BenchmarkMetric: BenchmarkUnits] = [rawC: .kilo, grdbCipher: .kilo]
+    let quick = Benchmark.Configuration(
+        metrics: [rawC, grdbCipher], units: units, warmupIterations: 2, maxDuration: .seconds(6), maxIterations: 60)
     let slow = Benchmark.Configuration(
-        metrics: [.wallClock], timeUnits: .microseconds, warmupIterations: 1, maxDuration: .seconds(4), maxIterations: 8)
+        metrics: [rawC, grdbCipher], units: units, warmupIterations: 1, maxDuration: .seconds(8), maxIterations: 8)
 
     // 1, 2, 3: fetch 100,000 rows × 10 INTEGER columns.
     let fetches: [(String, (RawConnection) -> Int64, (Database) throws -> Int64)] = [
@@ -33,154 +74,145 @@ let benchmarks: @Sendable () -> Void = {
         ("W3-fetch-structs", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchStructs),
     ]
     for (name, raw, grdb) in fetches {
-        Benchmark("\(name).rawC") { benchmark in
-            let connection = RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase)
-            benchmark.startMeasurement()
-            blackHole(raw(connection))
-        }
-        Benchmark("\(name).GRDBCipher") { benchmark in
-            let dbQueue = must { try DatabaseQueue(path: Fixtures.intsPath, configuration: config()) }
-            benchmark.startMeasurement()
-            blackHole(must { try dbQueue.read(grdb) })
-        }
+        let connection = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }
+        let dbQueue = Lazy { must { try DatabaseQueue(path: Fixtures.intsPath, configuration: config()) } }
+        paired(name, quick,
+               rawC: { { blackHole(raw(connection.value)) } },
+               grdbCipher: { { blackHole(must { try dbQueue.value.read(grdb) }) } })
     }
 
-    // 4: insert 20,000 rows × 10 columns in one transaction.
-    let rawInsertPath = Fixtures.emptyIntsDatabase(named: "insert-raw")
-    let grdbInsertPath = Fixtures.emptyIntsDatabase(named: "insert-grdb")
-    Benchmark("W4-insert.rawC") { benchmark in
-        let connection = RawConnection(path: rawInsertPath, key: Fixtures.passphrase)
-        connection.execute("DELETE FROM ints")
-        benchmark.startMeasurement()
-        RawWorkloads.insert(connection)
+    // 4: insert 20,000 rows × 10 columns in one transaction; 4b: the same
+    // through `execute(values:)`.
+    let rawInsert = Lazy { RawConnection(path: Fixtures.emptyIntsDatabase(named: "insert-raw"), key: Fixtures.passphrase) }
+    let grdbInsert = Lazy {
+        must { try DatabaseQueue(path: Fixtures.emptyIntsDatabase(named: "insert-grdb"), configuration: config()) }
     }
-    Benchmark("W4-insert.GRDBCipher") { benchmark in
-        let dbQueue = must { try DatabaseQueue(path: grdbInsertPath, configuration: config()) }
-        must { try dbQueue.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
-        benchmark.startMeasurement()
-        must { try dbQueue.inDatabase(GRDBCipherWorkloads.insert) }
+    let rawInsertSide: Side = {
+        rawInsert.value.execute("DELETE FROM ints")
+        return { RawWorkloads.insert(rawInsert.value) }
     }
-    // 4b: the same rows through `execute(values:)`. BenchReport compares it
-    // with the raw-C run of W4, which is the same work.
-    Benchmark("W4b-insert-values.GRDBCipher") { benchmark in
-        let dbQueue = must { try DatabaseQueue(path: grdbInsertPath, configuration: config()) }
-        must { try dbQueue.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
-        benchmark.startMeasurement()
-        must { try dbQueue.inDatabase(GRDBCipherWorkloads.insertValues) }
+    for (name, insert) in [("W4-insert", GRDBCipherWorkloads.insert), ("W4b-insert-values", GRDBCipherWorkloads.insertValues)] {
+        paired(name, quick, rawC: rawInsertSide, grdbCipher: {
+            must { try grdbInsert.value.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
+            return { must { try grdbInsert.value.inDatabase(insert) } }
+        })
     }
 
     // 6: open an existing encrypted database and run its first query.
-    Benchmark("W6a-open-passphrase.rawC", configuration: slow) { _ in
-        blackHole(RawWorkloads.openAndQuery(path: Fixtures.intsPath, key: Fixtures.passphrase))
-    }
-    Benchmark("W6a-open-passphrase.GRDBCipher", configuration: slow) { _ in
-        blackHole(must { try GRDBCipherWorkloads.openAndQuery(path: Fixtures.intsPath, key: Fixtures.passphrase) })
-    }
-    Benchmark("W6b-open-raw-key.rawC") { _ in
-        blackHole(RawWorkloads.openAndQuery(path: Fixtures.rawKeyPath, key: Fixtures.rawKey))
-    }
-    Benchmark("W6b-open-raw-key.GRDBCipher") { _ in
-        blackHole(must { try GRDBCipherWorkloads.openAndQuery(path: Fixtures.rawKeyPath, key: Fixtures.rawKey) })
-    }
+    paired("W6a-open-passphrase", slow,
+           rawC: { { blackHole(RawWorkloads.openAndQuery(path: Fixtures.intsPath, key: Fixtures.passphrase)) } },
+           grdbCipher: {
+               { blackHole(must { try GRDBCipherWorkloads.openAndQuery(path: Fixtures.intsPath, key: Fixtures.passphrase) }) }
+           })
+    paired("W6b-open-raw-key", quick,
+           rawC: { { blackHole(RawWorkloads.openAndQuery(path: Fixtures.rawKeyPath, key: Fixtures.rawKey)) } },
+           grdbCipher: {
+               { blackHole(must { try GRDBCipherWorkloads.openAndQuery(path: Fixtures.rawKeyPath, key: Fixtures.rawKey) }) }
+           })
     // The baseline opens four connections with the passphrase, as four
     // independent opens would; the pool opens its readers 2 to 5 from the
     // key it derived for the writer and first reader.
-    Benchmark("W6c-pool-readers-2-5.rawC", configuration: slow) { _ in
-        for _ in 0..<4 {
-            blackHole(RawWorkloads.openAndQuery(path: Fixtures.walIntsPath, key: Fixtures.passphrase))
+    paired("W6c-pool-readers-2-5", slow, rawC: {
+        {
+            for _ in 0..<4 {
+                blackHole(RawWorkloads.openAndQuery(path: Fixtures.walIntsPath, key: Fixtures.passphrase))
+            }
         }
-    }
-    Benchmark("W6c-pool-readers-2-5.GRDBCipher", configuration: slow) { benchmark in
+    }, grdbCipher: {
         var poolConfig = config()
         poolConfig.maximumReaderCount = 5
         let dbPool = must { try DatabasePool(path: Fixtures.walIntsPath, configuration: poolConfig) }
         must { try dbPool.read { _ in } }
-        benchmark.startMeasurement()
-        // Five reads held at once: the first reuses the open reader, the
-        // four others open readers 2 to 5.
-        let allIn = DispatchGroup()
-        let done = DispatchGroup()
-        for _ in 0..<5 {
-            allIn.enter()
-            done.enter()
-            dbPool.asyncRead { result in
-                if case .success(let db) = result {
-                    blackHole(try? Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master"))
+        return {
+            // Five reads held at once: the first reuses the open reader, the
+            // four others open readers 2 to 5.
+            let allIn = DispatchGroup()
+            let done = DispatchGroup()
+            for _ in 0..<5 {
+                allIn.enter()
+                done.enter()
+                dbPool.asyncRead { result in
+                    if case .success(let db) = result {
+                        blackHole(try? Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master"))
+                    }
+                    allIn.leave()
+                    allIn.wait()
+                    done.leave()
                 }
-                allIn.leave()
-                allIn.wait()
-                done.leave()
             }
+            done.wait()
         }
-        done.wait()
-        benchmark.stopMeasurement()
-    }
+    })
 
-    // 7: change the passphrase of a ~20 MB database (back and forth).
-    let rawRekeyPath = Fixtures.bigDatabase(named: "rekey-raw")
-    let grdbRekeyPath = Fixtures.bigDatabase(named: "rekey-grdb")
-    let rawRekeyConnection = RawConnection(path: rawRekeyPath, key: Fixtures.passphrase)
-    let grdbRekeyQueue = must { try DatabaseQueue(path: grdbRekeyPath, configuration: config()) }
+    // 7: change the passphrase of a ~20 MB database (to a new one each time).
+    let rawRekey = Lazy { RawConnection(path: Fixtures.bigDatabase(named: "rekey-raw"), key: Fixtures.passphrase) }
+    let grdbRekey = Lazy {
+        must { try DatabaseQueue(path: Fixtures.bigDatabase(named: "rekey-grdb"), configuration: config()) }
+    }
     let rekeyRounds = LockedCounter()
-    Benchmark("W7-change-passphrase.rawC", configuration: slow) { _ in
-        rawRekeyConnection.rekey("passphrase \(rekeyRounds.next())")
-    }
-    Benchmark("W7-change-passphrase.GRDBCipher", configuration: slow) { _ in
-        must { try grdbRekeyQueue.changePassphrase("passphrase \(rekeyRounds.next())") }
-    }
+    paired("W7-change-passphrase", slow,
+           rawC: {
+               let passphrase = "passphrase \(rekeyRounds.next())"
+               return { rawRekey.value.rekey(passphrase) }
+           },
+           grdbCipher: {
+               let passphrase = "passphrase \(rekeyRounds.next())"
+               return { must { try grdbRekey.value.changePassphrase(passphrase) } }
+           })
 
     // 8: backup and export of a ~20 MB database.
-    let backupSourcePath = Fixtures.bigDatabase(named: "backup-source")
-    let rawBackupSource = RawConnection(path: backupSourcePath, key: Fixtures.passphrase)
-    let rawBackupDestination = RawConnection(path: Fixtures.directory + "/backup-raw.sqlite", key: Fixtures.passphrase)
-    Benchmark("W8a-backup.rawC", configuration: slow) { _ in
-        RawWorkloads.backup(from: rawBackupSource, to: rawBackupDestination)
+    let sourcePath = Lazy { Fixtures.bigDatabase(named: "backup-source") }
+    let rawSource = Lazy { RawConnection(path: sourcePath.value, key: Fixtures.passphrase) }
+    let grdbSource = Lazy { must { try DatabaseQueue(path: sourcePath.value, configuration: config()) } }
+    let rawBackup = Lazy { RawConnection(path: Fixtures.directory + "/backup-raw.sqlite", key: Fixtures.passphrase) }
+    let grdbBackup = Lazy {
+        must { try DatabaseQueue(path: Fixtures.directory + "/backup-grdb.sqlite", configuration: config()) }
     }
-    let grdbBackupSource = must { try DatabaseQueue(path: backupSourcePath, configuration: config()) }
-    let grdbBackupDestination = must {
-        try DatabaseQueue(path: Fixtures.directory + "/backup-grdb.sqlite", configuration: config())
-    }
-    Benchmark("W8a-backup.GRDBCipher", configuration: slow) { _ in
-        must { try grdbBackupSource.backup(to: grdbBackupDestination) }
-    }
+    paired("W8a-backup", slow,
+           rawC: { { RawWorkloads.backup(from: rawSource.value, to: rawBackup.value) } },
+           grdbCipher: { { must { try grdbSource.value.backup(to: grdbBackup.value) } } })
     // Each export writes a new file, encrypted with another passphrase, and
     // opens it once to check it.
-    let exportPath = Fixtures.directory + "/export.sqlite"
-    Benchmark("W8b-export.rawC", configuration: slow) { benchmark in
-        Fixtures.removeDatabase(at: exportPath)
-        benchmark.startMeasurement()
-        RawWorkloads.export(from: rawBackupSource, to: exportPath, key: "export passphrase")
-    }
-    Benchmark("W8b-export.GRDBCipher", configuration: slow) { benchmark in
-        Fixtures.removeDatabase(at: exportPath)
-        benchmark.startMeasurement()
-        must {
-            try grdbBackupSource.export(to: exportPath, encryption: .encrypted(key: .passphrase("export passphrase")))
-        }
-    }
+    paired("W8b-export", slow, rawC: {
+        let path = Fixtures.directory + "/export-raw.sqlite"
+        Fixtures.removeDatabase(at: path)
+        return { RawWorkloads.export(from: rawSource.value, to: path, key: "export passphrase") }
+    }, grdbCipher: {
+        let path = Fixtures.directory + "/export-grdb.sqlite"
+        Fixtures.removeDatabase(at: path)
+        return { must { try grdbSource.value.export(to: path, encryption: .encrypted(key: .passphrase("export passphrase"))) } }
+    })
 
     // 9: four concurrent readers, each doing workload 1.
-    Benchmark("W9-4-concurrent-readers.rawC", configuration: slow) { benchmark in
-        let connections = (0..<4).map { _ in RawConnection(path: Fixtures.walIntsPath, key: Fixtures.passphrase) }
-        benchmark.startMeasurement()
-        DispatchQueue.concurrentPerform(iterations: 4) { index in
-            blackHole(RawWorkloads.fetchByIndex(connections[index]))
-        }
-    }
-    Benchmark("W9-4-concurrent-readers.GRDBCipher", configuration: slow) { benchmark in
+    let rawReaders = Lazy { (0..<4).map { _ in RawConnection(path: Fixtures.walIntsPath, key: Fixtures.passphrase) } }
+    let pool = Lazy {
         var poolConfig = config()
         poolConfig.maximumReaderCount = 4
         let dbPool = must { try DatabasePool(path: Fixtures.walIntsPath, configuration: poolConfig) }
         // Open the four readers before measuring, like the baseline.
-        DispatchQueue.concurrentPerform(iterations: 4) { _ in must { try dbPool.read { _ in Thread.sleep(forTimeInterval: 0.02) } } }
-        benchmark.startMeasurement()
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
-            blackHole(must { try dbPool.read(GRDBCipherWorkloads.fetchByIndex) })
+            must { try dbPool.read { _ in Thread.sleep(forTimeInterval: 0.02) } }
         }
+        return dbPool
     }
+    paired("W9-4-concurrent-readers", slow, rawC: {
+        let connections = rawReaders.value
+        return {
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                blackHole(RawWorkloads.fetchByIndex(connections[index]))
+            }
+        }
+    }, grdbCipher: {
+        let dbPool = pool.value
+        return {
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                blackHole(must { try dbPool.read(GRDBCipherWorkloads.fetchByIndex) })
+            }
+        }
+    })
 }
 
-/// A counter shared by the two rekey benchmarks, so each call uses a new passphrase.
+/// A counter shared by the samples of a benchmark.
 final class LockedCounter: @unchecked Sendable {
     // Safe: `value` is only touched while `lock` is held.
     private let lock = NSLock()

@@ -1,6 +1,7 @@
-// Reads the percentile files that package-benchmark wrote, pairs each
-// workload's raw-C and GRDBCipher runs, and prints one table of medians and
-// ratios; also writes it, with the machine and SQLCipher version, to a file.
+// Reads the percentile files that package-benchmark wrote (each workload
+// times its raw-C and GRDBCipher sides in turn, as two custom metrics), and
+// prints one table of fastest and median times and their ratios; also writes
+// it, with the machine and SQLCipher version, to a file.
 //
 // Usage: BenchReport <percentiles folder> <output markdown file>
 import CSQLCipherRaw
@@ -29,13 +30,13 @@ func percentile(_ rank: String, _ url: URL) -> Double? {
     return nil
 }
 
-/// Scale factor of the file's unit, from its header ("Time (wall clock) (ms) *").
+/// Nanoseconds per unit of a file, from its header ("rawC (K) *"): the
+/// benchmarks record nanoseconds as custom metrics, which are shown scaled.
 func nanosecondsPerUnit(_ url: URL) -> Double {
     guard let header = (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n").first else { return 1 }
-    if header.contains("(ns)") { return 1 }
-    if header.contains("(μs)") || header.contains("(us)") { return 1e3 }
-    if header.contains("(ms)") { return 1e6 }
-    if header.contains("(s)") { return 1e9 }
+    if header.contains("(K)") { return 1e3 }
+    if header.contains("(M)") { return 1e6 }
+    if header.contains("(G)") { return 1e9 }
     return 1
 }
 
@@ -43,8 +44,8 @@ func nanosecondsPerUnit(_ url: URL) -> Double {
 var medians: [String: [String: Double]] = [:]
 var minimums: [String: [String: Double]] = [:]
 let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
-for file in files where file.lastPathComponent.hasSuffix(".wallClock.histogram.percentiles.tsv") {
-    // Current_run.GRDBCipherBenchmarks.W1-fetch-by-index.rawC.wallClock.histogram.percentiles.tsv
+for file in files where file.lastPathComponent.hasSuffix(".histogram.percentiles.tsv") {
+    // Current_run.GRDBCipherBenchmarks.W1-fetch-by-index.rawC.histogram.percentiles.tsv
     let parts = file.lastPathComponent.split(separator: ".")
     guard parts.count >= 4, let median = percentile("50", file) else { continue }
     let workload = String(parts[2])
@@ -52,12 +53,6 @@ for file in files where file.lastPathComponent.hasSuffix(".wallClock.histogram.p
     medians[workload, default: [:]][side] = median * nanosecondsPerUnit(file) / 1e6
     // A file without its fastest sample counts its median as fastest.
     minimums[workload, default: [:]][side] = (percentile("0", file) ?? median) * nanosecondsPerUnit(file) / 1e6
-}
-// W4b inserts the same rows as W4 through another API: W4's raw-C run is its baseline.
-if medians["W4b-insert-values"] != nil {
-    let rawMedian = medians["W4-insert"]?["rawC"], rawFastest = minimums["W4-insert"]?["rawC"]
-    medians["W4b-insert-values"]?["rawC"] = rawMedian
-    minimums["W4b-insert-values"]?["rawC"] = rawFastest
 }
 guard !medians.isEmpty else {
     FileHandle.standardError.write(Data("BenchReport: no results in \(folder.path)\n".utf8))
@@ -129,7 +124,7 @@ let markdown = """
     - Date: \(date)
     - Machine: \(text(system.sysname)) \(text(system.release)) \(text(system.machine)), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB
     - SQLCipher: \(cipherVersion), SQLite \(String(cString: sqlite3_libversion()))
-    - Wall-clock samples (package-benchmark), fastest and median run; both sides run on the same encrypted files. Targets are judged on the fastest runs (a shared machine slows some runs down).
+    - Wall-clock times (package-benchmark), fastest and median sample. Each sample times both sides one right after the other, in alternating order, on the same kind of encrypted file, so that both see the same machine. Targets are judged on the fastest samples (a shared machine slows some down).
 
     \(table)
 
