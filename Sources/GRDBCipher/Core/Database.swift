@@ -16,9 +16,9 @@ import Foundation
 /// ```
 public final class Database {
     /// The raw SQLite connection (`sqlite3 *`), nil once closed.
-    // Read before every statement runs. A connection is used by one thread at
-    // a time (its serial queue), so the dynamic exclusivity check, which
-    // costs more than the read, cannot catch anything.
+    // Read before every statement runs. Every access is an instant read or
+    // assignment, never an access held across a call, so the dynamic
+    // exclusivity check, which costs more than the read, has nothing to catch.
     @exclusivity(unchecked)
     public private(set) var sqliteConnection: SQLiteConnection?
 

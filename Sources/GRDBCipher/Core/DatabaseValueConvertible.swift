@@ -20,11 +20,13 @@ public protocol DatabaseValueConvertible {
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self?
 
     /// Binds the value to a parameter of a prepared statement and returns
-    /// SQLite's result code.
+    /// the result code of the `sqlite3_bind_*` call.
     ///
-    /// The default implementation binds ``databaseValue``. The numeric types
-    /// and `Bool` bind themselves with one `sqlite3_bind_*` call, which is
-    /// what ``Statement/execute(values:)`` relies on.
+    /// The default implementation binds ``databaseValue``; the numeric types
+    /// and `Bool` bind themselves with one call, without building it. An
+    /// implementation must bind exactly what ``databaseValue`` is (other
+    /// APIs bind that, and errors show it), and may be called more than once
+    /// for one execution. ``Statement/execute(values:)`` uses it.
     func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
 }
 

@@ -5,11 +5,12 @@ extension Statement {
     /// statement until it is done.
     ///
     /// This is ``execute(arguments:)`` for loops that run one statement many
-    /// times: each value keeps its own type, so binding it costs about what
-    /// the matching `sqlite3_bind_*` call costs. An array literal of
-    /// arguments holds its values as `any DatabaseValueConvertible`, and
-    /// building, converting and releasing those costs more than SQLite's
-    /// own insert of a small row.
+    /// times. An array literal of arguments holds its values as
+    /// `any DatabaseValueConvertible`, which the caller builds and the
+    /// statement converts and releases on every run. Here each value keeps
+    /// its own type and binds itself with
+    /// ``DatabaseValueConvertible/bind(to:at:)``: a number or a `Bool` with
+    /// one `sqlite3_bind_*` call, other types through their ``DatabaseValue``.
     ///
     /// ```swift
     /// let statement = try db.cachedStatement(sql: "INSERT INTO player (name, score) VALUES (?, ?)")
@@ -19,8 +20,12 @@ extension Statement {
     /// ```
     ///
     /// The first value binds parameter 1, the next one parameter 2, and so on,
-    /// named parameters included. The statement does not keep the values:
-    /// after this method, ``arguments`` is empty.
+    /// named and numbered (`?NNN`) parameters included: there must be one
+    /// value for each parameter index. The statement does not keep the
+    /// values: after this method, ``arguments`` is empty, while SQLite keeps
+    /// the bindings for a later ``execute(arguments:)`` without arguments.
+    /// Like their database value, an unsigned integer above `Int64.max`
+    /// traps.
     ///
     /// - throws: A ``DatabaseError`` if the number of values is not the
     ///   number of parameters (nothing runs then), the connection is closed,
@@ -33,10 +38,9 @@ extension Statement {
             throw wrongValueCountError(values: Self.databaseValues(repeat each values))
         }
         try prepareForValues()
-        // Each value binds itself (an integer with one sqlite3_bind_int64),
-        // without a DatabaseValue in between. Result codes are only or-ed
-        // here, which costs less than keeping the first failing one: a
-        // failure binds again, one value at a time, to find it.
+        // Result codes are only or-ed here, which costs less than keeping
+        // the first failing one: a failure binds again, one value at a time,
+        // to find it (and its message).
         var index: CInt = 0
         var failures = SQLITE_OK
         for value in repeat each values {

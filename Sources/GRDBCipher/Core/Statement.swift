@@ -24,7 +24,8 @@ public final class Statement {
     unowned let database: Database
 
     /// The arguments bound by the last ``setArguments(_:)`` or
-    /// ``execute(arguments:)``. Setting them validates and binds them, and
+    /// ``execute(arguments:)``; empty after ``execute(values:)``, which does
+    /// not keep its values. Setting them validates and binds them, and
     /// traps if they do not fit: use ``setArguments(_:)`` to get an error.
     public var arguments: StatementArguments {
         get { boundArguments }

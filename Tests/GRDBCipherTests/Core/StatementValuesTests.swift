@@ -23,6 +23,14 @@ private final class CountingValue: DatabaseValueConvertible, @unchecked Sendable
     }
 }
 
+/// A value whose binding fails with a given code, without binding anything.
+private struct FailingValue: DatabaseValueConvertible {
+    var code: CInt
+    var databaseValue: DatabaseValue { .null }
+    static func fromDatabaseValue(_ dbValue: DatabaseValue) -> FailingValue? { nil }
+    func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt { code }
+}
+
 private func publicArguments() -> Configuration {
     var configuration = Configuration()
     configuration.publicStatementArguments = true
@@ -99,6 +107,27 @@ struct StatementValuesTests {
         }
     }
 
+    @Test func numberedParametersNeedAValueForEachIndex() throws {
+        try inMemoryDatabase { db throws in
+            let statement = try db.makeStatement(sql: "SELECT ?1, ?3")
+            let error = #expect(throws: DatabaseError.self) { try statement.execute(values: 1, 3) }
+            #expect(error?.message == "wrong number of statement arguments: 2 given, 3 expected")
+            try statement.execute(values: 1, 2, 3)
+            #expect(try Row.fetchOne(statement) == [ "?1": 1, "?3": 3])
+        }
+    }
+
+    @Test func keysInStatementsStayOutOfErrors() throws {
+        try inMemoryDatabase(configuration: publicArguments()) { db throws in
+            let statement = try db.makeStatement(sql: "ATTACH DATABASE ? AS other KEY ?")
+            let error = #expect(throws: DatabaseError.self) {
+                try statement.execute(values: "/nonexistent-folder/other.sqlite", "attached-secret-key")
+            }
+            #expect(error?.arguments == nil)
+            #expect(!"\(try #require(error))".contains("attached-secret-key"))
+        }
+    }
+
     @Test func wrongNumberOfValuesThrowsAndRunsNothing() throws {
         try inMemoryDatabase(configuration: publicArguments()) { db throws in
             try db.execute(sql: "CREATE TABLE t (a, b)")
@@ -138,19 +167,33 @@ struct StatementValuesTests {
         }
     }
 
-    @Test func failedBindReportsItsOwnCodeAndRunsNothing() throws {
+    @Test func failedBindReportsSQLiteErrorAndRunsNothing() throws {
         try inMemoryDatabase { db throws in
             try db.execute(sql: "CREATE TABLE t (a, b, c)")
             let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
-            // Texts longer than 10 bytes cannot be bound any longer.
-            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, 10)
+            // Texts longer than 100 bytes cannot be bound any longer.
+            sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, 100)
             let error = #expect(throws: DatabaseError.self) {
-                try statement.execute(values: 1, String(repeating: "x", count: 20), 3)
+                try statement.execute(values: 1, String(repeating: "x", count: 200), 3)
             }
             #expect(error?.resultCode == .SQLITE_TOOBIG)
+            #expect(error?.message == "string or blob too big")
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 0)
             try statement.execute(values: 1, "short", 3)
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM t") == 1)
+        }
+    }
+
+    @Test func severalFailedBindsReportTheFirstOne() throws {
+        try inMemoryDatabase(configuration: publicArguments()) { db throws in
+            let statement = try db.makeStatement(sql: "SELECT ?, ?, ?")
+            // Or-ed together, these two codes would read as a third one.
+            let error = #expect(throws: DatabaseError.self) {
+                try statement.execute(
+                    values: 1, FailingValue(code: SQLITE_TOOBIG), FailingValue(code: SQLITE_RANGE))
+            }
+            #expect(error?.resultCode == .SQLITE_TOOBIG)
+            #expect(error?.arguments == [1, nil, nil])
         }
     }
 
@@ -199,9 +242,14 @@ struct StatementValuesTests {
 
     @Test func bindingAnUnsignedValueAboveInt64MaxTraps() async {
         await #expect(processExitsWith: .failure) {
-            let dbQueue = try DatabaseQueue()
-            try dbQueue.inDatabase { db in
-                try db.makeStatement(sql: "SELECT ?").execute(values: UInt64.max)
+            // A thrown error exits with success: only a trap fails.
+            do {
+                let dbQueue = try DatabaseQueue()
+                try dbQueue.inDatabase { db in
+                    try db.makeStatement(sql: "SELECT ?").execute(values: UInt64.max)
+                }
+            } catch {
+                exit(0)
             }
         }
     }
