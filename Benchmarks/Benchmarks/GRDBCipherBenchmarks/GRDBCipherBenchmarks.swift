@@ -10,7 +10,8 @@ import GRDBCipher
 // right after the other, in alternating order. On a shared machine the load
 // of the neighbours comes and goes over seconds; measured in turn, both
 // sides see the same machine, which separately registered benchmarks did
-// not. BenchReport reads the two custom metrics and prints their ratio.
+// not. Each sample also records the ratio of its two times. BenchReport
+// reads the three custom metrics and prints one table.
 
 /// Traps with the error: a benchmark that fails must not report a time.
 func must<T>(_ body: () throws -> T) -> T {
@@ -30,6 +31,8 @@ typealias Side = () -> () -> Void
 
 let rawC = BenchmarkMetric.custom("rawC")
 let grdbCipher = BenchmarkMetric.custom("GRDBCipher")
+/// GRDBCipher's time over raw C's in the same sample, in thousandths.
+let pairRatio = BenchmarkMetric.custom("pairRatio")
 
 /// Registers a workload whose two sides are timed in turn in every sample.
 func paired(_ name: String, _ configuration: Benchmark.Configuration, rawC rawSide: @escaping Side, grdbCipher grdbSide: @escaping Side) {
@@ -37,12 +40,17 @@ func paired(_ name: String, _ configuration: Benchmark.Configuration, rawC rawSi
     Benchmark(name, configuration: configuration) { benchmark in
         var sides = [(rawC, rawSide), (grdbCipher, grdbSide)]
         if samples.next() % 2 == 0 { sides.reverse() }
+        var times: [BenchmarkMetric: UInt64] = [:]
         for (metric, side) in sides {
             let work = side()
             let start = DispatchTime.now().uptimeNanoseconds
             work()
             let end = DispatchTime.now().uptimeNanoseconds
+            times[metric] = end - start
             benchmark.measurement(metric, Int(end - start))
+        }
+        if let raw = times[rawC], let grdb = times[grdbCipher], raw > 0 {
+            benchmark.measurement(pairRatio, Int((Double(grdb) / Double(raw) * 1000).rounded()))
         }
     }
 }
@@ -60,12 +68,13 @@ final class Lazy<Value>: @unchecked Sendable {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    // Nanoseconds, reported in thousands (microseconds).
-    let units: [BenchmarkMetric: BenchmarkUnits] = [rawC: .kilo, grdbCipher: .kilo]
+    // Nanoseconds, reported in thousands (microseconds); ratios in thousandths, as they are.
+    let units: [BenchmarkMetric: BenchmarkUnits] = [rawC: .kilo, grdbCipher: .kilo, pairRatio: .count]
+    let metrics = [rawC, grdbCipher, pairRatio]
     let quick = Benchmark.Configuration(
-        metrics: [rawC, grdbCipher], units: units, warmupIterations: 2, maxDuration: .seconds(6), maxIterations: 60)
+        metrics: metrics, units: units, warmupIterations: 2, maxDuration: .seconds(6), maxIterations: 60)
     let slow = Benchmark.Configuration(
-        metrics: [rawC, grdbCipher], units: units, warmupIterations: 1, maxDuration: .seconds(8), maxIterations: 8)
+        metrics: metrics, units: units, warmupIterations: 1, maxDuration: .seconds(8), maxIterations: 8)
 
     // 1, 2, 3: fetch 100,000 rows × 10 INTEGER columns.
     let fetches: [(String, (RawConnection) -> Int64, (Database) throws -> Int64)] = [
@@ -76,9 +85,13 @@ let benchmarks: @Sendable () -> Void = {
     for (name, raw, grdb) in fetches {
         let connection = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }
         let dbQueue = Lazy { must { try DatabaseQueue(path: Fixtures.intsPath, configuration: config()) } }
-        paired(name, quick,
-               rawC: { { blackHole(raw(connection.value)) } },
-               grdbCipher: { { blackHole(must { try dbQueue.value.read(grdb) }) } })
+        paired(name, quick, rawC: {
+            let connection = connection.value
+            return { blackHole(raw(connection)) }
+        }, grdbCipher: {
+            let dbQueue = dbQueue.value
+            return { blackHole(must { try dbQueue.read(grdb) }) }
+        })
     }
 
     // 4: insert 20,000 rows × 10 columns in one transaction; 4b: the same
@@ -88,13 +101,15 @@ let benchmarks: @Sendable () -> Void = {
         must { try DatabaseQueue(path: Fixtures.emptyIntsDatabase(named: "insert-grdb"), configuration: config()) }
     }
     let rawInsertSide: Side = {
-        rawInsert.value.execute("DELETE FROM ints")
-        return { RawWorkloads.insert(rawInsert.value) }
+        let connection = rawInsert.value
+        connection.execute("DELETE FROM ints")
+        return { RawWorkloads.insert(connection) }
     }
     for (name, insert) in [("W4-insert", GRDBCipherWorkloads.insert), ("W4b-insert-values", GRDBCipherWorkloads.insertValues)] {
         paired(name, quick, rawC: rawInsertSide, grdbCipher: {
-            must { try grdbInsert.value.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
-            return { must { try grdbInsert.value.inDatabase(insert) } }
+            let dbQueue = grdbInsert.value
+            must { try dbQueue.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }
+            return { must { try dbQueue.inDatabase(insert) } }
         })
     }
 
@@ -112,6 +127,7 @@ let benchmarks: @Sendable () -> Void = {
     // The baseline opens four connections with the passphrase, as four
     // independent opens would; the pool opens its readers 2 to 5 from the
     // key it derived for the writer and first reader.
+    let previousPool = PoolHolder()
     paired("W6c-pool-readers-2-5", slow, rawC: {
         {
             for _ in 0..<4 {
@@ -119,10 +135,14 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }, grdbCipher: {
+        // The previous sample's pool closes here, unmeasured, rather than
+        // on its readers' queues while the next side is timed.
+        previousPool.close()
         var poolConfig = config()
         poolConfig.maximumReaderCount = 5
         let dbPool = must { try DatabasePool(path: Fixtures.walIntsPath, configuration: poolConfig) }
         must { try dbPool.read { _ in } }
+        previousPool.pool = dbPool
         return {
             // Five reads held at once: the first reuses the open reader, the
             // four others open readers 2 to 5.
@@ -152,12 +172,14 @@ let benchmarks: @Sendable () -> Void = {
     let rekeyRounds = LockedCounter()
     paired("W7-change-passphrase", slow,
            rawC: {
+               let connection = rawRekey.value
                let passphrase = "passphrase \(rekeyRounds.next())"
-               return { rawRekey.value.rekey(passphrase) }
+               return { connection.rekey(passphrase) }
            },
            grdbCipher: {
+               let dbQueue = grdbRekey.value
                let passphrase = "passphrase \(rekeyRounds.next())"
-               return { must { try grdbRekey.value.changePassphrase(passphrase) } }
+               return { must { try dbQueue.changePassphrase(passphrase) } }
            })
 
     // 8: backup and export of a ~20 MB database.
@@ -168,19 +190,25 @@ let benchmarks: @Sendable () -> Void = {
     let grdbBackup = Lazy {
         must { try DatabaseQueue(path: Fixtures.directory + "/backup-grdb.sqlite", configuration: config()) }
     }
-    paired("W8a-backup", slow,
-           rawC: { { RawWorkloads.backup(from: rawSource.value, to: rawBackup.value) } },
-           grdbCipher: { { must { try grdbSource.value.backup(to: grdbBackup.value) } } })
+    paired("W8a-backup", slow, rawC: {
+        let (source, destination) = (rawSource.value, rawBackup.value)
+        return { RawWorkloads.backup(from: source, to: destination) }
+    }, grdbCipher: {
+        let (source, destination) = (grdbSource.value, grdbBackup.value)
+        return { must { try source.backup(to: destination) } }
+    })
     // Each export writes a new file, encrypted with another passphrase, and
     // opens it once to check it.
     paired("W8b-export", slow, rawC: {
+        let source = rawSource.value
         let path = Fixtures.directory + "/export-raw.sqlite"
         Fixtures.removeDatabase(at: path)
-        return { RawWorkloads.export(from: rawSource.value, to: path, key: "export passphrase") }
+        return { RawWorkloads.export(from: source, to: path, key: "export passphrase") }
     }, grdbCipher: {
+        let source = grdbSource.value
         let path = Fixtures.directory + "/export-grdb.sqlite"
         Fixtures.removeDatabase(at: path)
-        return { must { try grdbSource.value.export(to: path, encryption: .encrypted(key: .passphrase("export passphrase"))) } }
+        return { must { try source.export(to: path, encryption: .encrypted(key: .passphrase("export passphrase"))) } }
     })
 
     // 9: four concurrent readers, each doing workload 1.
@@ -210,6 +238,29 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     })
+}
+
+/// The pool of the previous W6c sample, closed before the next one.
+final class PoolHolder: @unchecked Sendable {
+    // Safe: a benchmark's samples run one after the other on one thread.
+    var pool: DatabasePool?
+
+    func close() {
+        guard let pool else { return }
+        // Its reads may still be returning their connections.
+        for _ in 0..<1000 {
+            do {
+                try pool.close()
+                self.pool = nil
+                return
+            } catch DatabaseError.SQLITE_BUSY {
+                Thread.sleep(forTimeInterval: 0.001)
+            } catch {
+                fatalError("benchmark failed: \(error)")
+            }
+        }
+        fatalError("benchmark failed: the previous pool stays busy")
+    }
 }
 
 /// A counter shared by the samples of a benchmark.

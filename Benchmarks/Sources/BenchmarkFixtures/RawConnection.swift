@@ -18,8 +18,21 @@ public final class RawConnection: @unchecked Sendable {
         execute("SELECT count(*) FROM sqlite_master")
     }
 
+    /// Statements prepared by `cachedStatement`, by SQL.
+    private var statements: [String: OpaquePointer] = [:]
+
     deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
+    }
+
+    /// A statement prepared once per connection and reused, as the library's
+    /// `cachedStatement` does.
+    public func cachedStatement(_ sql: String) -> OpaquePointer {
+        if let statement = statements[sql] { return statement }
+        let statement = prepare(sql)
+        statements[sql] = statement
+        return statement
     }
 
     /// Runs SQL, trapping on error.
