@@ -305,7 +305,8 @@ public final class Row {
             if guess == guessableColumnNames.count { guess = 0 }
             if guess < guessableColumnNames.count, guessableColumnNames[guess] == columnName {
                 nextColumnGuess = guess + 1
-                if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(guess)) {
+                // `guess` is below the statement's column count, a CInt.
+                if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: guess)) {
                     return value
                 }
                 return decodeOrTrap(Value.self, atIndex: guess, column: columnName)
