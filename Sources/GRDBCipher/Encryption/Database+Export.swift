@@ -11,8 +11,13 @@ extension Database {
     /// - parameters:
     ///   - key: The destination's key, or nil for a plaintext copy.
     ///   - settings: The destination's cipher settings.
+    ///   - cancellation: Asked before and during the copy; when it says
+    ///     stop, the copy is rolled back and `CancellationError` is thrown.
     /// - returns: The number of schema objects in the exported state.
-    func exportContent(to path: String, key: KeyMaterial?, settings: CipherSettings) throws -> Int {
+    func exportContent(
+        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: ExportCancellation? = nil) throws -> Int
+    {
+        if cancellation?.isCancelled() == true { throw CancellationError() }
         let handle = try connection()
         guard !isInsideTransaction else {
             throw DatabaseError.misuse("cannot export from inside a transaction")
@@ -33,8 +38,12 @@ extension Database {
             let userVersion = try Int.fetchOne(self, sql: "PRAGMA main.user_version") ?? 0
             let applicationID = try Int.fetchOne(self, sql: "PRAGMA main.application_id") ?? 0
             do {
-                try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
+                try ExportCancellation.whileRunning(on: handle, asking: cancellation) {
+                    try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
+                }
             } catch let error as DatabaseError {
+                // An interrupted copy fails with a generic error too.
+                if cancellation?.isCancelled() == true { throw CancellationError() }
                 // SQLCipher reports any failure of the copy as a bare "SQL logic error".
                 throw DatabaseError(
                     resultCode: error.extendedResultCode,

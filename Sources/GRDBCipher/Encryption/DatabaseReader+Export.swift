@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 extension DatabaseReader {
@@ -35,6 +34,15 @@ extension DatabaseReader {
     /// - throws: A ``DatabaseError``: the destination exists, its folder is
     ///   missing, the key or settings are invalid, or SQLite fails.
     public func export(to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) throws {
+        try export(to: path, encryption: encryption, replacingExistingFile: replacingExistingFile, cancellation: nil)
+    }
+
+    /// The export, which stops with `CancellationError` when `cancellation`
+    /// says so before or during the copy.
+    func export(
+        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool,
+        cancellation: ExportCancellation?) throws
+    {
         guard let source = self as? any ExportSource else {
             throw DatabaseError.misuse("\(type(of: self)) cannot export: export from a DatabaseQueue or DatabasePool")
         }
@@ -43,26 +51,25 @@ extension DatabaseReader {
         try destination.write { temporaryPath in
             try source.withExportConnection { db, sourceUsesWAL in
                 let schemaObjectCount = try db.exportContent(
-                    to: temporaryPath, key: destination.key, settings: destination.settings)
+                    to: temporaryPath, key: destination.key, settings: destination.settings, cancellation: cancellation)
                 return ExportDestination.Source(usesWAL: sourceUsesWAL, schemaObjectCount: schemaObjectCount)
             }
         }
     }
 
     /// The async twin of ``export(to:encryption:replacingExistingFile:)``:
-    /// the export runs off the cooperative thread pool.
+    /// the export runs off the cooperative thread pool. Cancelling the task
+    /// interrupts the copy and leaves no file behind; a copy that is already
+    /// complete is still checked and moved into place.
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func export(
         to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) async throws
     {
-        try Task.checkCancellation()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    try self.export(to: path, encryption: encryption, replacingExistingFile: replacingExistingFile)
-                })
-            }
+        try await ExportCancellation.runCancellable { cancellation in
+            try self.export(
+                to: path, encryption: encryption, replacingExistingFile: replacingExistingFile,
+                cancellation: cancellation)
         }
     }
 }
