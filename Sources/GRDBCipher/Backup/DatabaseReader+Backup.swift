@@ -1,5 +1,3 @@
-import Dispatch
-
 extension DatabaseReader {
     /// Copies the whole content of this database into `writer`, replacing
     /// what it held. See ``Database/backup(to:pagesPerStep:progress:)`` for
@@ -53,21 +51,11 @@ extension DatabaseReader {
         pagesPerStep: CInt = -1,
         progress: (@Sendable (DatabaseBackupProgress) throws -> Void)? = nil) async throws
     {
-        try Task.checkCancellation()
-        let isCancelled = LockedValue(false)
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                DispatchQueue.global().async {
-                    continuation.resume(with: Result {
-                        try self.backup(to: writer, pagesPerStep: pagesPerStep) { report in
-                            if !report.isCompleted, isCancelled.withLock({ $0 }) { throw CancellationError() }
-                            try progress?(report)
-                        }
-                    })
-                }
+        try await CopyCancellation.runCancellable { cancellation in
+            try self.backup(to: writer, pagesPerStep: pagesPerStep) { report in
+                if !report.isCompleted, cancellation.isCancelled() { throw CancellationError() }
+                try progress?(report)
             }
-        } onCancel: {
-            isCancelled.withLock { $0 = true }
         }
     }
 }

@@ -15,7 +15,7 @@ extension Database {
     ///     stop, the copy is rolled back and `CancellationError` is thrown.
     /// - returns: The number of schema objects in the exported state.
     func exportContent(
-        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: ExportCancellation? = nil) throws -> Int
+        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: CopyCancellation? = nil) throws -> Int
     {
         if cancellation?.isCancelled() == true { throw CancellationError() }
         let handle = try connection()
@@ -38,7 +38,7 @@ extension Database {
             let userVersion = try Int.fetchOne(self, sql: "PRAGMA main.user_version") ?? 0
             let applicationID = try Int.fetchOne(self, sql: "PRAGMA main.application_id") ?? 0
             do {
-                try ExportCancellation.whileRunning(on: handle, asking: cancellation) {
+                try CopyCancellation.whileRunning(on: handle, asking: cancellation) {
                     try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
                 }
             } catch let error as DatabaseError {

@@ -41,7 +41,7 @@ extension DatabaseReader {
     /// says so before or during the copy.
     func export(
         to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool,
-        cancellation: ExportCancellation?) throws
+        cancellation: CopyCancellation?) throws
     {
         guard let source = self as? any ExportSource else {
             throw DatabaseError.misuse("\(type(of: self)) cannot export: export from a DatabaseQueue or DatabasePool")
@@ -66,7 +66,7 @@ extension DatabaseReader {
     public func export(
         to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) async throws
     {
-        try await ExportCancellation.runCancellable { cancellation in
+        try await CopyCancellation.runCancellable { cancellation in
             try self.export(
                 to: path, encryption: encryption, replacingExistingFile: replacingExistingFile,
                 cancellation: cancellation)

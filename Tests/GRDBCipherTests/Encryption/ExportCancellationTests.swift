@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GRDBCipher
 
-@Suite struct ExportCancellationTests {
+@Suite struct CopyCancellationTests {
     func files(in dir: TemporaryDirectory) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: dir.url.path))
     }
@@ -20,9 +20,9 @@ import Testing
 
     /// A cancellation that says stop from its `stopAt`-th question on, and
     /// counts the questions.
-    func cancellation(stoppingAt stopAt: Int) -> (ExportCancellation, LockedValue<Int>) {
+    func cancellation(stoppingAt stopAt: Int) -> (CopyCancellation, LockedValue<Int>) {
         let questions = LockedValue(0)
-        let cancellation = ExportCancellation {
+        let cancellation = CopyCancellation {
             questions.withLock { count in
                 count += 1
                 return count >= stopAt
@@ -110,7 +110,7 @@ import Testing
         // tests above show what the export does when it says stop.
         let started = LockedValue(false)
         let task = Task {
-            try await ExportCancellation.runCancellable { cancellation in
+            try await CopyCancellation.runCancellable { cancellation in
                 started.withLock { $0 = true }
                 let deadline = Date().addingTimeInterval(30)
                 while !cancellation.isCancelled() {
