@@ -7,12 +7,24 @@ import Dispatch
 /// export asks it from SQLite's progress handler while the copy runs, and
 /// SQLite then interrupts the copy.
 final class CopyCancellation: Sendable {
-    /// Whether to stop. Called from the copying connection, every few
-    /// thousand SQLite instructions: it must be quick.
+    /// Whether to stop. Called from the copying connection about every
+    /// 1,000 SQLite virtual-machine instructions: it must be quick.
     let isCancelled: @Sendable () -> Bool
+
+    /// Whether SQLite's progress handler stopped a statement because of this
+    /// cancellation: only then is a failed copy a cancelled one.
+    private let interrupted = LockedValue(false)
+    var didInterrupt: Bool { interrupted.withLock { $0 } }
 
     init(isCancelled: @escaping @Sendable () -> Bool) {
         self.isCancelled = isCancelled
+    }
+
+    /// Answers SQLite's progress handler: true to interrupt.
+    private func shouldInterrupt() -> Bool {
+        guard isCancelled() else { return false }
+        interrupted.withLock { $0 = true }
+        return true
     }
 
     /// Runs `body` off the cooperative thread pool with a cancellation that
@@ -33,7 +45,10 @@ final class CopyCancellation: Sendable {
     }
 
     /// Runs `body` with SQLite asking `cancellation`, if any, while it runs on
-    /// the connection `handle`: a statement then fails with `SQLITE_INTERRUPT`.
+    /// the connection `handle`: when it says stop, the running statement
+    /// fails ("interrupted") and ``didInterrupt`` becomes true. SQLite has one
+    /// progress handler per connection: one installed with the C API is
+    /// replaced, and none is left afterwards.
     static func whileRunning<T>(
         on handle: OpaquePointer, asking cancellation: CopyCancellation?, _ body: () throws -> T) throws -> T
     {
@@ -42,7 +57,7 @@ final class CopyCancellation: Sendable {
         // which is removed before this method returns.
         sqlite3_progress_handler(handle, 1000, { context in
             guard let context else { return 0 }
-            return Unmanaged<CopyCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled() ? 1 : 0
+            return Unmanaged<CopyCancellation>.fromOpaque(context).takeUnretainedValue().shouldInterrupt() ? 1 : 0
         }, Unmanaged.passUnretained(cancellation).toOpaque())
         defer { sqlite3_progress_handler(handle, 0, nil, nil) }
         return try withExtendedLifetime(cancellation) { try body() }

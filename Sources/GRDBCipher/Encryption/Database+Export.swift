@@ -42,8 +42,10 @@ extension Database {
                     try execute(sql: "SELECT sqlcipher_export('\(Self.exportSchema)')")
                 }
             } catch let error as DatabaseError {
-                // An interrupted copy fails with a generic error too.
-                if cancellation?.isCancelled() == true { throw CancellationError() }
+                // An interrupted copy fails with a generic error too; when a
+                // write is interrupted, SQLite has rolled back the transaction
+                // already, which `inTransaction` accepts.
+                if cancellation?.didInterrupt == true { throw CancellationError() }
                 // SQLCipher reports any failure of the copy as a bare "SQL logic error".
                 throw DatabaseError(
                     resultCode: error.extendedResultCode,

@@ -60,7 +60,13 @@ extension DatabaseReader {
     /// The async twin of ``export(to:encryption:replacingExistingFile:)``:
     /// the export runs off the cooperative thread pool. Cancelling the task
     /// interrupts the copy and leaves no file behind; a copy that is already
-    /// complete is still checked and moved into place.
+    /// complete is still checked and moved into place. A snapshot or a
+    /// read-only queue first copies the database into memory, and notices a
+    /// cancellation only after that.
+    ///
+    /// The copy is interrupted with SQLite's progress handler: on a
+    /// ``DatabaseQueue``, which exports through its own connection, a handler
+    /// installed on ``Database/sqliteConnection`` with the C API is removed.
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func export(

@@ -18,6 +18,15 @@ import Testing
         }
     }
 
+    /// A plaintext queue on a new source of `rows` rows, and the files of
+    /// its folder.
+    func plaintextSource(rows: Int) throws -> (TemporaryDirectory, DatabaseQueue, Set<String>) {
+        let dir = try TemporaryDirectory()
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"))
+        try makeSource(source, rows: rows)
+        return (dir, source, try files(in: dir))
+    }
+
     /// A cancellation that says stop from its `stopAt`-th question on, and
     /// counts the questions.
     func cancellation(stoppingAt stopAt: Int) -> (CopyCancellation, LockedValue<Int>) {
@@ -52,8 +61,9 @@ import Testing
         #expect(questions.withLock { $0 } >= 3)
         #expect(try files(in: dir) == before)
 
-        // The source connection is left as it was: nothing attached, no
-        // progress handler, no transaction. The next export copies it all.
+        // The exporting connection is left as it was (a queue's own one: a
+        // pool's is closed): nothing attached, no progress handler, no
+        // transaction. The next export copies it all.
         try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("other")))
         var copyConfig = Configuration()
         copyConfig.passphrase = "other"
@@ -63,10 +73,7 @@ import Testing
     }
 
     @Test func aCancellationBeforeTheCopyWritesNothing() throws {
-        let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(path: dir.path("source.sqlite"))
-        try makeSource(source, rows: 10)
-        let before = try files(in: dir)
+        let (dir, source, before) = try plaintextSource(rows: 10)
         let (cancellation, questions) = cancellation(stoppingAt: 1)
         #expect(throws: CancellationError.self) {
             try source.export(
@@ -90,11 +97,67 @@ import Testing
         } == 2000)
     }
 
-    @Test func cancellingATaskBeforeItsExportStartsWritesNothing() async throws {
+    @Test func questionsAskedAfterTheCopyCannotStopIt() throws {
         let dir = try TemporaryDirectory()
         let source = try DatabaseQueue(path: dir.path("source.sqlite"))
-        try makeSource(source, rows: 10)
+        try makeSource(source, rows: 2000)
+        // Count the questions of a whole export, then export again with a
+        // cancellation that would only stop at the next one.
+        let (counting, questions) = cancellation(stoppingAt: .max)
+        try source.export(
+            to: dir.path("first.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: counting)
+        let count = questions.withLock { $0 }
+        let (late, lateQuestions) = cancellation(stoppingAt: count + 1)
+        try source.export(
+            to: dir.path("second.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: late)
+        #expect(lateQuestions.withLock { $0 } == count)
+        #expect(try DatabaseQueue(path: dir.path("second.sqlite")).read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")
+        } == 2000)
+    }
+
+    @Test func aReadOnlyQueueStopsAfterItsInMemoryCopy() throws {
+        let dir = try TemporaryDirectory()
+        try makeSource(DatabaseQueue(path: dir.path("source.sqlite")), rows: 2000)
+        var config = Configuration()
+        config.readonly = true
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: config)
         let before = try files(in: dir)
+        let (cancellation, _) = cancellation(stoppingAt: 3)
+        #expect(throws: CancellationError.self) {
+            try source.export(
+                to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false,
+                cancellation: cancellation)
+        }
+        #expect(try files(in: dir) == before)
+    }
+
+    @Test func aCancelledAsyncExportLeavesACompleteCopyOrNothing() async throws {
+        // Whether the cancellation lands during the copy depends on timing;
+        // either way, no partial file may remain.
+        let (dir, source, before) = try plaintextSource(rows: 20_000)
+        let copyPath = dir.path("copy.sqlite")
+        let task = Task {
+            try await source.export(to: copyPath, encryption: .encrypted(key: .passphrase("other")))
+        }
+        while try files(in: dir) == before {
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        task.cancel()
+        do {
+            try await task.value
+            var config = Configuration()
+            config.passphrase = "other"
+            let copy = try DatabaseQueue(path: copyPath, configuration: config)
+            #expect(try await copy.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 20_000)
+            #expect(try files(in: dir) == before.union(["copy.sqlite"]))
+        } catch is CancellationError {
+            #expect(try files(in: dir) == before)
+        }
+    }
+
+    @Test func cancellingATaskBeforeItsExportStartsWritesNothing() async throws {
+        let (dir, source, before) = try plaintextSource(rows: 10)
         let copyPath = dir.path("copy.sqlite")
         let task = Task {
             while !Task.isCancelled { await Task.yield() }
