@@ -1,5 +1,4 @@
 import CSQLCipher
-import Dispatch
 
 /// Tells a running backup or export whether to stop: the async twins make
 /// one that says stop once their task is cancelled. A backup asks it between
@@ -30,15 +29,10 @@ final class CopyCancellation: Sendable {
     /// Runs `body` off the cooperative thread pool with a cancellation that
     /// says stop once the current task is cancelled.
     static func runCancellable(_ body: @escaping @Sendable (CopyCancellation) throws -> Void) async throws {
-        try Task.checkCancellation()
         let isCancelled = LockedValue(false)
         let cancellation = CopyCancellation { isCancelled.withLock { $0 } }
         try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                DispatchQueue.global().async {
-                    continuation.resume(with: Result { try body(cancellation) })
-                }
-            }
+            try await runOffCooperativePool { try body(cancellation) }
         } onCancel: {
             isCancelled.withLock { $0 = true }
         }

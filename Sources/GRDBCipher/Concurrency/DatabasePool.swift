@@ -156,12 +156,7 @@ public final class DatabasePool: DatabaseWriter {
     public func barrierWriteWithoutTransaction<T: Sendable>(
         _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
     {
-        try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.barrierWriteWithoutTransaction(updates) })
-            }
-        }
+        try await runOffCooperativePool { try self.barrierWriteWithoutTransaction(updates) }
     }
 
     /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another

@@ -87,18 +87,6 @@ extension Statement {
         if !boundArguments.isEmpty { boundArguments = StatementArguments() }
     }
 
-    /// Steps until the statement is done, then resets it. Returns
-    /// `SQLITE_DONE`, or the code of the failing step.
-    @usableFromInline
-    func stepToCompletion() -> CInt {
-        while true {
-            let code = sqlite3_step(sqliteStatement)
-            if code == SQLITE_ROW { continue }
-            reset()
-            return code
-        }
-    }
-
     /// The error for a number of values that is not the number of parameters.
     @usableFromInline
     func wrongValueCountError(values: [DatabaseValue]) -> DatabaseError {

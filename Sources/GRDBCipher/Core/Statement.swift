@@ -153,15 +153,22 @@ public final class Statement {
             reset()
         }
         try database.checkUsable()
+        let code = stepToCompletion()
+        if code != SQLITE_DONE {
+            throw makeError(code)
+        }
+    }
+
+    /// Steps until the statement is done, then resets it. Returns
+    /// `SQLITE_DONE`, or the code of the failing step.
+    @usableFromInline
+    func stepToCompletion() -> CInt {
         while true {
             let code = sqlite3_step(sqliteStatement)
-            if code == SQLITE_DONE { break }
-            if code != SQLITE_ROW {
-                reset()
-                throw makeError(code)
-            }
+            if code == SQLITE_ROW { continue }
+            reset()
+            return code
         }
-        reset()
     }
 
     /// Steps once: true if a row is available, false when done.

@@ -15,7 +15,7 @@ extension Database {
     ///     stop, the copy is rolled back and `CancellationError` is thrown.
     /// - returns: The number of schema objects in the exported state.
     func exportContent(
-        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: CopyCancellation? = nil) throws -> Int
+        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: CopyCancellation?) throws -> Int
     {
         if cancellation?.isCancelled() == true { throw CancellationError() }
         let handle = try connection()

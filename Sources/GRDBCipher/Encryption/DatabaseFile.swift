@@ -94,12 +94,7 @@ public enum DatabaseFile {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public static func upgradeToSQLCipher4(atPath path: String, key: DatabaseKey) async throws -> CipherUpgrade {
-        try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try upgradeToSQLCipher4(atPath: path, key: key) })
-            }
-        }
+        try await runOffCooperativePool { try upgradeToSQLCipher4(atPath: path, key: key) }
     }
 
     /// Whether the file opens, read-only, with this key and these settings.

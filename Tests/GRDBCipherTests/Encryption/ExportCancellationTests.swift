@@ -68,7 +68,7 @@ import Testing
         var copyConfig = Configuration()
         copyConfig.passphrase = "other"
         let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: copyConfig)
-        #expect(try copy.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 2000)
+        #expect(try copy.read(tableCount) == 2000)
         #expect(try source.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_database_list") } == ["main"])
     }
 
@@ -85,22 +85,16 @@ import Testing
     }
 
     @Test func aCancellationThatNeverSaysStopLetsTheCopyFinish() throws {
-        let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(path: dir.path("source.sqlite"))
-        try makeSource(source, rows: 2000)
+        let (dir, source, _) = try plaintextSource(rows: 2000)
         let (cancellation, questions) = cancellation(stoppingAt: .max)
         try source.export(
             to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: cancellation)
         #expect(questions.withLock { $0 } > 2)
-        #expect(try DatabaseQueue(path: dir.path("copy.sqlite")).read {
-            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")
-        } == 2000)
+        #expect(try DatabaseQueue(path: dir.path("copy.sqlite")).read(tableCount) == 2000)
     }
 
     @Test func questionsAskedAfterTheCopyCannotStopIt() throws {
-        let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(path: dir.path("source.sqlite"))
-        try makeSource(source, rows: 2000)
+        let (dir, source, _) = try plaintextSource(rows: 2000)
         // Count the questions of a whole export, then export again with a
         // cancellation that would only stop at the next one.
         let (counting, questions) = cancellation(stoppingAt: .max)
@@ -111,9 +105,7 @@ import Testing
         try source.export(
             to: dir.path("second.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: late)
         #expect(lateQuestions.withLock { $0 } == count)
-        #expect(try DatabaseQueue(path: dir.path("second.sqlite")).read {
-            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")
-        } == 2000)
+        #expect(try DatabaseQueue(path: dir.path("second.sqlite")).read(tableCount) == 2000)
     }
 
     @Test func aReadOnlyQueueStopsAfterItsInMemoryCopy() throws {
@@ -149,7 +141,7 @@ import Testing
             var config = Configuration()
             config.passphrase = "other"
             let copy = try DatabaseQueue(path: copyPath, configuration: config)
-            #expect(try await copy.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 20_000)
+            #expect(try await copy.read(tableCount) == 20_000)
             #expect(try files(in: dir) == before.union(["copy.sqlite"]))
         } catch is CancellationError {
             #expect(try files(in: dir) == before)
