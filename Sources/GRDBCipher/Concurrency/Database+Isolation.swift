@@ -55,7 +55,10 @@ extension Database {
     /// on a writable connection the process traps unless
     /// ``Configuration/allowsUnsafeTransactions`` is set.
     func endAccess() {
-        guard isInsideTransaction else { return }
+        guard isInsideTransaction else {
+            retryRemovingOldKeyFrames()
+            return
+        }
         if configuration.readonly {
             try? rollback()
             return

@@ -30,7 +30,7 @@ public final class DatabasePool: DatabaseWriter {
     let writer: SerializedDatabase
     let readers: ReaderPool
     let owner = ConnectionOwner()
-    let keyContext: PoolKeyContext
+    let keyContext: KeyContext
     let readerConfiguration: Configuration
     private let runningWriteCount = LockedValue(0)
     private let passphraseChangeLock = NSLock()
@@ -47,7 +47,7 @@ public final class DatabasePool: DatabaseWriter {
     ///   wrong, or WAL mode cannot be enabled.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
-        let keyContext = PoolKeyContext(reusesDerivedKeys: configuration.reusesDerivedKeys)
+        let keyContext = KeyContext(reusesDerivedKeys: configuration.reusesDerivedKeys)
         self.keyContext = keyContext
 
         // The connections of a pool meet short WAL locks of their own (a
@@ -74,7 +74,15 @@ public final class DatabasePool: DatabaseWriter {
         readerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".reader"
         self.readerConfiguration = readerConfiguration
         let owner = self.owner
-        let readers = ReaderPool(maximumCount: configuration.maximumReaderCount) { [readerConfiguration] in
+        let writer = self.writer
+        let readers = ReaderPool(
+            maximumCount: configuration.maximumReaderCount,
+            onAllReadsEnded: { [weak writer] in
+                // A read that held WAL frames of an old key has ended: the
+                // writer's next access end truncates the WAL.
+                guard keyContext.hasOldKeyFramesPending, let writer else { return }
+                writer.asyncExecute { _ in }
+            }) { [readerConfiguration] in
             try SerializedDatabase(
                 path: path, configuration: readerConfiguration, defaultLabel: "",
                 keyContext: keyContext, owner: owner)
@@ -367,7 +375,14 @@ public final class DatabasePool: DatabaseWriter {
                 precondition(!db.isInsideTransaction, "makeSnapshot must not be called from inside a transaction")
             }
         }
-        return try DatabaseSnapshot(path: path, configuration: readerConfiguration, keyContext: keyContext)
+        let keyContext = self.keyContext
+        return try DatabaseSnapshot(
+            path: path, configuration: readerConfiguration, keyContext: keyContext,
+            onEnd: { [weak writer] in
+                // The snapshot may have held WAL frames of an old key.
+                guard keyContext.hasOldKeyFramesPending, let writer else { return }
+                writer.asyncExecute { _ in }
+            })
     }
 
     /// Closes the idle reader connections now, and the others when their
@@ -464,12 +479,11 @@ public final class DatabasePool: DatabaseWriter {
         defer { passphraseChangeLock.unlock() }
         try withWriteCount {
             try writer.sync { db in
+                // No read runs meanwhile. Only a rotation known to have
+                // succeeded closes the readers (see `KeyContext.recordChange`),
+                // and truncates the WAL, unless a snapshot holds its frames.
                 try readers.barrier {
-                    readers.invalidate()
                     try db.rekey(passphrase)
-                    // Move the pages re-encrypted in the WAL into the file, as
-                    // far as a live snapshot allows, without waiting for it.
-                    _ = try? db.checkpoint(.passive)
                 }
             }
         }

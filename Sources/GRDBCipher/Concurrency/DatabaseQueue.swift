@@ -34,7 +34,9 @@ public final class DatabaseQueue: DatabaseWriter {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
         self.configuration = configuration
-        writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue")
+        writer = try SerializedDatabase(
+            path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue",
+            keyContext: KeyContext(reusesDerivedKeys: false))
     }
 
     /// Opens an in-memory database. With a name, every queue opened with the
@@ -48,10 +50,13 @@ public final class DatabaseQueue: DatabaseWriter {
             let escaped = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
             path = "file:\(escaped)?mode=memory&cache=shared"
             writer = try SerializedDatabase(
-                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue", usesURI: true)
+                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue", usesURI: true,
+                keyContext: KeyContext(reusesDerivedKeys: false))
         } else {
             path = ":memory:"
-            writer = try SerializedDatabase(path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue")
+            writer = try SerializedDatabase(
+                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue",
+                keyContext: KeyContext(reusesDerivedKeys: false))
         }
     }
 

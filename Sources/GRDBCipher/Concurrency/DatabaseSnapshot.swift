@@ -19,9 +19,13 @@ public final class DatabaseSnapshot: DatabaseReader {
     /// The configuration of the snapshot's read-only connection.
     public let configuration: Configuration
 
-    init(path: String, configuration: Configuration, keyContext: PoolKeyContext) throws {
+    /// Called once the snapshot's transaction has ended.
+    private let onEnd: @Sendable () -> Void
+
+    init(path: String, configuration: Configuration, keyContext: KeyContext, onEnd: @escaping @Sendable () -> Void) throws {
         self.path = path
         self.configuration = configuration
+        self.onEnd = onEnd
         connection = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseSnapshot",
             keyContext: keyContext, keepsTransactionsOpen: true)
@@ -40,6 +44,13 @@ public final class DatabaseSnapshot: DatabaseReader {
             try? db.rollbackIfNeeded()
             try db.close()
         }
+        onEnd()
+    }
+
+    deinit {
+        // The connection closes right after this: what `onEnd` schedules
+        // usually runs once it is closed.
+        onEnd()
     }
 
     /// Runs `value` on the frozen state.

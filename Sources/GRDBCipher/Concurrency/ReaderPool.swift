@@ -19,6 +19,8 @@ final class ReaderPool: @unchecked Sendable {
 
     private let maximumCount: Int
     private let openConnection: @Sendable () throws -> SerializedDatabase
+    /// Called, outside the lock, each time the last running read ends.
+    private let onAllReadsEnded: @Sendable () -> Void
 
     /// A connection lent to one read.
     final class Reader: Sendable {
@@ -30,9 +32,14 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
-    init(maximumCount: Int, openConnection: @escaping @Sendable () throws -> SerializedDatabase) {
+    init(
+        maximumCount: Int,
+        onAllReadsEnded: @escaping @Sendable () -> Void = {},
+        openConnection: @escaping @Sendable () throws -> SerializedDatabase)
+    {
         precondition(maximumCount >= 1, "maximumReaderCount must be at least 1")
         self.maximumCount = maximumCount
+        self.onAllReadsEnded = onAllReadsEnded
         self.openConnection = openConnection
     }
 
@@ -95,9 +102,11 @@ final class ReaderPool: @unchecked Sendable {
             openCount -= 1
         }
         let handOuts = takeHandOuts()
+        let allReadsEnded = busyCount == 0
         lock.broadcast()
         lock.unlock()
         perform(handOuts)
+        if allReadsEnded { onAllReadsEnded() }
     }
 
     /// What to do outside the lock: give an idle connection to a waiter, or

@@ -16,7 +16,7 @@ final class SerializedDatabase: @unchecked Sendable {
         configuration: Configuration,
         defaultLabel: String,
         usesURI: Bool = false,
-        keyContext: PoolKeyContext? = nil,
+        keyContext: KeyContext? = nil,
         owner: ConnectionOwner? = nil,
         keepsTransactionsOpen: Bool = false) throws
     {

@@ -78,6 +78,7 @@ extension Database {
     public func trace(options: TracingOptions = .statement, _ trace: ((TraceEvent) -> Void)? = nil) {
         guard let sqliteConnection else { return }
         traceCallback = trace
+        traceOptions = options
         guard trace != nil, !options.isEmpty else {
             sqlite3_trace_v2(sqliteConnection, 0, nil, nil)
             return

@@ -39,7 +39,7 @@ public final class Database {
     var keyPassphrase: KeyMaterial?
 
     /// The keys shared with the other connections of a pool, if any.
-    let keyContext: PoolKeyContext?
+    let keyContext: KeyContext?
 
     /// Set when the connection was keyed with a raw key derived by the pool.
     private(set) var derivedKeyAttempt: (passphrase: KeyMaterial, salt: [UInt8])?
@@ -58,7 +58,14 @@ public final class Database {
 
     private var statementCache: [String: Statement] = [:]
     var traceCallback: ((TraceEvent) -> Void)?
+    var traceOptions: TracingOptions = []
     var savepointDepth = 0
+    private let usesURI: Bool
+
+    /// The functions and collations added to this connection, added again
+    /// if it has to reopen (after a failed passphrase change).
+    var addedFunctions: [String: DatabaseFunction] = [:]
+    var addedCollations: [String: DatabaseCollation] = [:]
 
     /// Opens a connection and sets it up: keys it, runs the configuration's
     /// preparation functions and checks that the file can be read.
@@ -70,7 +77,7 @@ public final class Database {
         description: String,
         configuration: Configuration,
         usesURI: Bool = false,
-        keyContext: PoolKeyContext? = nil) throws
+        keyContext: KeyContext? = nil) throws
     {
         try SQLCipherLibrary.checkLinkedLibrary()
         SQLCipherLibrary.routeLog(to: configuration.cipherLogDestination)
@@ -78,18 +85,37 @@ public final class Database {
         self.configuration = configuration
         self.description = description
         self.keyContext = keyContext
+        self.usesURI = usesURI
+        try openTryingDerivedKey()
+    }
+
+    private func openTryingDerivedKey() throws {
         do {
-            try open(usesURI: usesURI, allowsDerivedKey: keyContext != nil)
+            try open(allowsDerivedKey: keyContext?.reusesDerivedKeys ?? false)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             // A derived key that does not open the file means the file uses
             // other cipher settings: fall back to the passphrase, for good.
             guard let attempt = derivedKeyAttempt else { throw error }
             keyContext?.markUnusable(passphrase: attempt.passphrase, salt: attempt.salt)
-            try open(usesURI: usesURI, allowsDerivedKey: false)
+            try open(allowsDerivedKey: false)
         }
     }
 
-    private func open(usesURI: Bool, allowsDerivedKey: Bool) throws {
+    /// Closes the connection, even if statements are alive, and opens it
+    /// again as it was opened: key (after the changes recorded in the key
+    /// context), preparation functions, and the functions, collations and
+    /// trace added since. Statements made before stay with the old, closed
+    /// connection.
+    func reopen() throws {
+        closeEvenIfBusy()
+        savepointDepth = 0
+        try openTryingDerivedKey()
+        for function in addedFunctions.values { add(function: function) }
+        for collation in addedCollations.values { add(collation: collation) }
+        if let traceCallback { trace(options: traceOptions, traceCallback) }
+    }
+
+    private func open(allowsDerivedKey: Bool) throws {
         self.allowsDerivedKey = allowsDerivedKey
         derivedKeyAttempt = nil
         isKeyed = false
@@ -120,9 +146,13 @@ public final class Database {
     }
 
     private func setUp(_ handle: OpaquePointer) throws {
-        // Only C calls before the key: a statement could read the file, and
-        // SQLCipher needs the key before the first read.
+        // Only C calls and pragmas that do not read the file before the
+        // key: SQLCipher needs the key before the first read.
         sqlite3_extended_result_codes(handle, 1)
+        // This Debian build writes temporary tables and indexes to files by
+        // default, and SQLCipher does not encrypt them: memory, before any
+        // preparation function can create one.
+        try execute(sql: "PRAGMA temp_store = MEMORY")
         if !configuration.acceptsDoubleQuotedStringLiterals {
             sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, 0)
             sqlite3_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, 0)
@@ -141,10 +171,6 @@ public final class Database {
         // settings here, still before its first read.
         try applyCipherSettings()
         try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
-        // This Debian build writes temporary tables and indexes to files by
-        // default, and SQLCipher does not encrypt them. Set on every connection:
-        // one keyed with `PRAGMA key` in `prepareDatabase` is not known as keyed.
-        try execute(sql: "PRAGMA temp_store = MEMORY")
         // The first read of the file: a wrong key fails here, not later.
         try execute(sql: "SELECT count(*) FROM sqlite_master")
         if configuration.journalMode == .wal && !configuration.readonly {
@@ -407,7 +433,7 @@ public final class Database {
 
     private var busyCallbackBox: BusyCallbackBox?
 
-    private func setUpBusyMode(_ handle: OpaquePointer) {
+    func setUpBusyMode(_ handle: OpaquePointer) {
         switch configuration.busyMode {
         case .immediateError:
             break

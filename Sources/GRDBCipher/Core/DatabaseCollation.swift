@@ -68,6 +68,7 @@ extension Database {
     /// ``Configuration/prepareDatabase(_:)``.
     public func add(collation: DatabaseCollation) {
         guard let sqliteConnection else { return }
+        addedCollations[collation.name] = collation
         let context = Unmanaged.passRetained(collation).toOpaque()
         let code = sqlite3_create_collation_v2(
             sqliteConnection, collation.name, SQLITE_UTF8, context,
@@ -91,6 +92,7 @@ extension Database {
     /// Removes a collation from this connection.
     public func remove(collation: DatabaseCollation) {
         guard let sqliteConnection else { return }
+        addedCollations[collation.name] = nil
         sqlite3_create_collation_v2(sqliteConnection, collation.name, SQLITE_UTF8, nil, nil, nil)
     }
 }

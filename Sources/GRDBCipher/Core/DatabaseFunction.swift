@@ -119,6 +119,7 @@ extension Database {
     /// ``Configuration/prepareDatabase(_:)``.
     public func add(function: DatabaseFunction) {
         guard let sqliteConnection else { return }
+        addedFunctions[function.registrationKey] = function
         let context = Unmanaged.passRetained(function).toOpaque()
         let destroy: @convention(c) (UnsafeMutableRawPointer?) -> Void = { context in
             Unmanaged<DatabaseFunction>.fromOpaque(context!).release()
@@ -175,10 +176,16 @@ extension Database {
     /// Removes an SQL function from this connection.
     public func remove(function: DatabaseFunction) {
         guard let sqliteConnection else { return }
+        addedFunctions[function.registrationKey] = nil
         sqlite3_create_function_v2(
             sqliteConnection, function.name, function.sqliteArgumentCount, function.textEncodingFlags,
             nil, nil, nil, nil, nil)
     }
+}
+
+extension DatabaseFunction {
+    /// SQLite tells functions apart by name and argument count.
+    var registrationKey: String { "\(name.lowercased())/\(sqliteArgumentCount)" }
 }
 
 private func functionArguments(_ argc: CInt, _ argv: UnsafeMutablePointer<OpaquePointer?>?) -> [DatabaseValue] {

@@ -125,28 +125,4 @@ extension Database {
             try execute(sql: pragma)
         }
     }
-
-    func rekey(_ key: KeyMaterial) throws {
-        let handle = try connection()
-        guard !key.isEmpty else {
-            throw DatabaseError.misuse("empty passphrase: SQLCipher cannot decrypt in place; export the database instead")
-        }
-        guard isKeyed else {
-            throw DatabaseError.misuse(
-                "the database is not encrypted: SQLCipher cannot encrypt a plaintext database in place; "
-                    + "export it to an encrypted database instead")
-        }
-        guard !isInsideTransaction else {
-            throw DatabaseError.misuse("cannot change the passphrase inside a transaction")
-        }
-        let code = sqlite3_rekey_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
-        guard code == SQLITE_OK else {
-            // The message comes from SQLite, never from the key.
-            throw DatabaseError.fromConnection(handle, code: code)
-        }
-        if let old = keyPassphrase {
-            keyContext?.recordChange(from: old, to: key)
-        }
-        keyPassphrase = key
-    }
 }

@@ -66,10 +66,11 @@ enum KeyDerivation {
     }
 }
 
-/// The keys shared by the connections of one pool: raw keys derived once per
-/// passphrase and salt, and the passphrase changes made through the pool.
-/// Keys live as long as the pool and are zeroed when released.
-final class PoolKeyContext: @unchecked Sendable {
+/// The keys shared by the connections of one queue or pool: raw keys derived
+/// once per passphrase and salt (pools only), the passphrase changes made
+/// through them, and whether WAL frames written with a previous key remain.
+/// Keys live as long as the queue or pool and are zeroed when released.
+final class KeyContext: @unchecked Sendable {
     // Safe: every stored property is only touched while `lock` is held.
     private let lock = NSLock()
     private var derived: [(passphrase: KeyMaterial, salt: [UInt8], rawKey: KeyMaterial?)] = []
@@ -79,6 +80,9 @@ final class PoolKeyContext: @unchecked Sendable {
     private var replacements: [(configured: KeyMaterial, current: KeyMaterial)] = []
     /// Called after a passphrase change, so that the pool closes its readers.
     private var changeObserver: (@Sendable () -> Void)?
+    /// Set when a rotation could not truncate the WAL because a reader held
+    /// frames written with the old key.
+    private var oldKeyFramesPending = false
     let reusesDerivedKeys: Bool
 
     init(reusesDerivedKeys: Bool) {
@@ -92,6 +96,19 @@ final class PoolKeyContext: @unchecked Sendable {
         changeObserver = observer
     }
 
+    /// Whether WAL frames written with a previous key may remain.
+    var hasOldKeyFramesPending: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return oldKeyFramesPending
+    }
+
+    func setOldKeyFramesPending(_ pending: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        oldKeyFramesPending = pending
+    }
+
     /// The passphrase to use for `passphrase`, after the changes made through
     /// the pool: a connection whose `prepareDatabase` still supplies an old
     /// passphrase gets the current one.
@@ -101,17 +118,22 @@ final class PoolKeyContext: @unchecked Sendable {
         return replacements.first(where: { $0.configured.hasSameBytes(as: passphrase) })?.current ?? passphrase
     }
 
-    /// Records a passphrase change made on a connection of the pool.
-    func recordChange(from old: KeyMaterial, to new: KeyMaterial) {
+    /// Records a passphrase change made on a connection, once it is known
+    /// to have succeeded. `old` is nil for a connection keyed with `PRAGMA
+    /// key`: the change is then only announced, so that a pool closes its
+    /// readers.
+    func recordChange(from old: KeyMaterial?, to new: KeyMaterial) {
         lock.lock()
-        for index in replacements.indices where replacements[index].current.hasSameBytes(as: old) {
-            replacements[index].current = new
+        if let old {
+            for index in replacements.indices where replacements[index].current.hasSameBytes(as: old) {
+                replacements[index].current = new
+            }
+            if !replacements.contains(where: { $0.configured.hasSameBytes(as: old) }) {
+                replacements.append((old, new))
+            }
+            replacements.removeAll { $0.configured.hasSameBytes(as: $0.current) }
+            derived.removeAll { $0.passphrase.hasSameBytes(as: old) }
         }
-        if !replacements.contains(where: { $0.configured.hasSameBytes(as: old) }) {
-            replacements.append((old, new))
-        }
-        replacements.removeAll { $0.configured.hasSameBytes(as: $0.current) }
-        derived.removeAll { $0.passphrase.hasSameBytes(as: old) }
         let observer = changeObserver
         lock.unlock()
         observer?()
