@@ -117,6 +117,22 @@ public struct Configuration: Sendable {
     /// for opening a connection. Default false: readers open on demand.
     public var persistentReadOnlyConnections = false
 
+    /// The permission bits, such as `0o600`, of a database file that a queue
+    /// or pool creates (SQLite gives its journal, WAL and shared-memory files
+    /// the same), applied whatever the process's umask. Existing files keep
+    /// theirs.
+    ///
+    /// Default nil: SQLite's default (`0o644` less the umask) when the
+    /// configuration has a ``key``, and `0o600` (owner only) when it has
+    /// none: a plaintext database, or one keyed in ``prepareDatabase(_:)``,
+    /// which cannot be told apart before the file exists.
+    public var filePermissions: Int?
+
+    /// The permissions a new database file gets, nil for SQLite's default.
+    var newFilePermissions: Int? {
+        filePermissions ?? (key == nil ? 0o600 : nil)
+    }
+
     private(set) var preparationFunctions: [@Sendable (Database) throws -> Void] = []
 
     /// Creates the default configuration.

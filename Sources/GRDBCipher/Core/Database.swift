@@ -61,6 +61,8 @@ public final class Database {
     var traceOptions: TracingOptions = []
     var savepointDepth = 0
     private let usesURI: Bool
+    /// The file this connection has open, as registered in `OpenDatabaseFiles`.
+    private var openFileIdentity: FileIdentity?
 
     /// The functions and collations added to this connection, added again
     /// if it has to reopen (after a failed passphrase change).
@@ -93,11 +95,15 @@ public final class Database {
         do {
             try open(allowsDerivedKey: keyContext?.reusesDerivedKeys ?? false)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            // A derived key that does not open the file means the file uses
-            // other cipher settings: fall back to the passphrase, for good.
+            // A derived key that does not open the file: either the file
+            // uses other cipher settings, or the passphrase is wrong.
             guard let attempt = derivedKeyAttempt else { throw error }
-            keyContext?.markUnusable(passphrase: attempt.passphrase, salt: attempt.salt)
+            keyContext?.forgetDerivedKey(passphrase: attempt.passphrase, salt: attempt.salt)
             try open(allowsDerivedKey: false)
+            // The passphrase opened it: other settings. Derived keys cannot
+            // work for this file, whatever the passphrase. (A wrong
+            // passphrase threw above and disables nothing for the others.)
+            keyContext?.markUnusable(salt: attempt.salt)
         }
     }
 
@@ -126,6 +132,7 @@ public final class Database {
         // Each connection is only used from its own serial queue.
         flags |= SQLITE_OPEN_NOMUTEX
         if usesURI { flags |= SQLITE_OPEN_URI }
+        try createFileIfNeeded()
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.fromConnection(handle, code: code)
@@ -133,6 +140,7 @@ public final class Database {
             throw error
         }
         sqliteConnection = handle
+        openFileIdentity = OpenDatabaseFiles.register(path: path)
         do {
             try setUp(handle)
         } catch {
@@ -143,6 +151,21 @@ public final class Database {
 
     deinit {
         closeEvenIfBusy()
+    }
+
+    /// Creates a missing database file with the configured permissions
+    /// before SQLite creates it with its own.
+    private func createFileIfNeeded() throws {
+        guard !configuration.readonly, !usesURI, !path.isEmpty, path != ":memory:",
+              let permissions = configuration.newFilePermissions,
+              FileIdentity(path: path) == nil else { return }
+        try DatabaseFile.checkPermissions(permissions)
+        do {
+            try DatabaseFile.createEmptyFile(atPath: path, permissions: permissions)
+        } catch {
+            // Created meanwhile by someone else: SQLite opens it as it is.
+            if FileIdentity(path: path) == nil { throw error }
+        }
     }
 
     private func setUp(_ handle: OpaquePointer) throws {
@@ -223,6 +246,12 @@ public final class Database {
             throw DatabaseError.fromConnection(handle, code: code)
         }
         sqliteConnection = nil
+        unregisterOpenFile()
+    }
+
+    private func unregisterOpenFile() {
+        if let openFileIdentity { OpenDatabaseFiles.unregister(openFileIdentity) }
+        openFileIdentity = nil
     }
 
     /// Closes the connection even if statements are alive (SQLite finishes
@@ -232,6 +261,7 @@ public final class Database {
         statementCache.removeAll()
         sqlite3_close_v2(handle)
         sqliteConnection = nil
+        unregisterOpenFile()
     }
 
     // MARK: - Properties

@@ -424,12 +424,14 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     static func valueMismatch(
         _ type: Any.Type, dbValue: DatabaseValue, column: String, index: Int, sql: String?) -> RowDecodingError
     {
+        let sql = sql.map(SecretRedaction.redactedSQL)
         var text = "could not decode \(type) from \(dbValue.storageDescription) in column \(column) (index \(index))"
         if let sql { text += " - from `\(sql)`" }
         return RowDecodingError(kind: .valueMismatch, column: column, sql: sql, description: text)
     }
 
     static func columnNotFound(_ column: String, row: Row, sql: String?) -> RowDecodingError {
+        let sql = sql.map(SecretRedaction.redactedSQL)
         var text = "column not found: \(column); the row has columns \(row.columnNames)"
         if let sql { text += " - from `\(sql)`" }
         return RowDecodingError(kind: .columnNotFound, column: column, sql: sql, description: text)

@@ -18,7 +18,8 @@ public final class Statement {
     /// The raw SQLite statement handle (`sqlite3_stmt *`).
     public let sqliteStatement: SQLiteStatement
 
-    /// The SQL of the statement.
+    /// The SQL of the statement. A statement that carries a key (`PRAGMA
+    /// key = ...`, `ATTACH ... KEY ...`) shows a redacted placeholder instead.
     public let sql: String
 
     unowned let database: Database
@@ -61,7 +62,7 @@ public final class Statement {
     init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
         self.database = database
         self.sqliteStatement = sqliteStatement
-        self.sql = sql
+        self.sql = SecretRedaction.redactedSQL(sql)
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
     }

@@ -44,7 +44,8 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// them. nil: the linked library's own defaults (SQLCipher 4).
     public var compatibility: Int?
 
-    /// The number of key derivation iterations (`PRAGMA kdf_iter`), at least 1.
+    /// The number of key derivation iterations (`PRAGMA kdf_iter`), from 1
+    /// to `Int32.max` (SQLCipher would silently truncate a larger number).
     public var kdfIterations: Int?
 
     /// The key derivation function (`PRAGMA cipher_kdf_algorithm`).
@@ -134,6 +135,11 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
         }
         if let kdfIterations, kdfIterations < 1 {
             throw DatabaseError.misuse("the number of key derivation iterations must be at least 1, not \(kdfIterations)")
+        }
+        // SQLCipher reads the pragma into a C int: 4294967297 would become 1.
+        if let kdfIterations, kdfIterations > Int(CInt.max) {
+            throw DatabaseError.misuse(
+                "the number of key derivation iterations must be at most \(CInt.max), not \(kdfIterations)")
         }
         if let pageSize, !(512...65536).contains(pageSize) || pageSize & (pageSize - 1) != 0 {
             throw DatabaseError.misuse("the cipher page size must be a power of two from 512 to 65536, not \(pageSize)")

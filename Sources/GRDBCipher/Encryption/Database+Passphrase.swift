@@ -93,6 +93,9 @@ extension Database {
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
         }
+        guard key.count <= Int(CInt.max) else {
+            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
+        }
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
         let settings = configuration.cipherSettings
         try settings.validate()

@@ -10,7 +10,12 @@ extension DatabaseFile {
     /// atomically (a rename). The WAL, shared-memory and journal files of the
     /// replaced database, which would otherwise be applied to the new file,
     /// are removed once the rename succeeded. No connection may have either
-    /// database open.
+    /// database open: a queue, pool or snapshot of this process that has one
+    /// open makes it fail.
+    ///
+    /// The replacement's content is synced before the rename, and the folder
+    /// after it: once this returns, a power loss cannot bring the old file
+    /// (and its old key) back.
     ///
     /// ```swift
     /// try dbPool.export(to: path + ".new", encryption: .encrypted(key: newKey))
@@ -20,8 +25,10 @@ extension DatabaseFile {
     ///
     /// - throws: A ``DatabaseError`` if `replacement` is missing, still has a
     ///   WAL or journal (a connection may use it), is on another file system
-    ///   (a rename cannot cross file systems), or the rename fails. The
-    ///   database at `path` is then unchanged, its WAL included.
+    ///   (a rename cannot cross file systems), either file is open in this
+    ///   process, or the rename or a sync fails. The database at `path` is
+    ///   then unchanged, its WAL included (a failed sync of the folder after
+    ///   the rename is reported, though the rename happened).
     public static func replace(atPath path: String, with replacement: String) throws {
         guard let replacementIdentity = FileIdentity(path: replacement) else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot replace \(path): \(replacement) does not exist")
@@ -40,6 +47,13 @@ extension DatabaseFile {
                 "cannot replace \(path) with \(replacement): it has a \(suffix) file; close every connection to it first")
         }
         if let identity = FileIdentity(path: path), identity == replacementIdentity { return }
+        for file in [path, replacement] where OpenDatabaseFiles.isOpen(path: file) {
+            throw DatabaseError(
+                resultCode: .SQLITE_BUSY,
+                message: "cannot replace \(path) with \(replacement): a connection of this process has \(file) "
+                    + "open; close its queue, pool or snapshot first")
+        }
+        try FileDurability.syncFile(atPath: replacement)
 
         // Set the side files aside rather than delete them: if the rename
         // fails, they go back, and the replaced database loses nothing.
@@ -64,15 +78,16 @@ extension DatabaseFile {
             throw error
         }
         for file in setAside { unlink(file.aside) }
+        try FileDurability.syncDirectory(containing: path)
     }
 
-    static func systemError(_ message: String) -> DatabaseError {
-        DatabaseError(resultCode: .SQLITE_IOERR, message: "\(message): \(String(cString: strerror(errno)))")
+    static func systemError(_ message: String, code: ResultCode = .SQLITE_IOERR) -> DatabaseError {
+        DatabaseError(resultCode: code, message: "\(message): \(String(cString: strerror(errno)))")
     }
 }
 
 /// The device and inode of a file: two paths name the same file when they match.
-struct FileIdentity: Equatable {
+struct FileIdentity: Hashable {
     let device: UInt64
     let inode: UInt64
 

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Operations on a database file as a whole, before any queue or pool opens it.
 public enum DatabaseFile {
@@ -12,7 +17,9 @@ public enum DatabaseFile {
     /// if try DatabaseFile.isEncrypted(atPath: path) { config.passphrase = try askPassphrase() }
     /// ```
     ///
-    /// - throws: A ``DatabaseError`` (`SQLITE_CANTOPEN`) if the file cannot be read.
+    /// - throws: A ``DatabaseError``: `SQLITE_CANTOPEN` if the file cannot be
+    ///   read, `SQLITE_NOTADB` if it is not empty but shorter than a header
+    ///   (16 bytes).
     public static func isEncrypted(atPath path: String) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot read \(path)")
@@ -20,6 +27,11 @@ public enum DatabaseFile {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return false }
+        guard header.count == 16 else {
+            throw DatabaseError(
+                resultCode: .SQLITE_NOTADB,
+                message: "\(path) is not a database: \(header.count) bytes are too few for a header")
+        }
         return header != Data("SQLite format 3\0".utf8)
     }
 
@@ -33,13 +45,18 @@ public enum DatabaseFile {
     }
 
     /// Upgrades, in place, a file written by SQLCipher 1, 2 or 3 with their
-    /// default settings to SQLCipher 4's defaults (`PRAGMA cipher_migrate`),
-    /// keeping its key. Afterwards it opens with a default ``Configuration``
-    /// and its key. No connection may have the file open meanwhile.
+    /// default settings to SQLCipher 4's defaults, keeping its key, schema,
+    /// rows, `user_version` and `application_id`. Afterwards it opens with a
+    /// default ``Configuration`` and its key. No connection may have the file
+    /// open meanwhile (one of this process makes it fail).
     ///
-    /// SQLCipher writes the upgraded database to a temporary file and only
-    /// then replaces the original: if the upgrade fails, the original stays
-    /// as it was, readable with its old settings.
+    /// The upgraded database is exported to a temporary file beside the
+    /// original (SQLCipher's `sqlcipher_export`), opened and checked with the
+    /// key, synced, and only then renamed over the original, and the folder
+    /// synced: if the upgrade fails, the original stays as it was, readable
+    /// with its old settings, and after a power loss the file is either the
+    /// original or the upgraded copy. (SQLCipher's own `PRAGMA cipher_migrate`
+    /// drops `application_id` and syncs neither the file nor the folder.)
     ///
     /// ```swift
     /// let outcome = try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("secret"))
@@ -50,6 +67,11 @@ public enum DatabaseFile {
     ///   version opens the file with this key (a wrong key, custom settings,
     ///   or a plaintext file), or the error of the failed upgrade.
     public static func upgradeToSQLCipher4(atPath path: String, key: DatabaseKey) throws -> CipherUpgrade {
+        if OpenDatabaseFiles.isOpen(path: path) {
+            throw DatabaseError(
+                resultCode: .SQLITE_BUSY,
+                message: "cannot upgrade \(path): a connection of this process has it open; close it first")
+        }
         guard try isEncrypted(atPath: path) else {
             throw DatabaseError.misuse("\(path) is not encrypted: export it to an encrypted file instead")
         }
@@ -65,21 +87,7 @@ public enum DatabaseFile {
                 message: "cannot upgrade \(path): it does not open with this key and the defaults of "
                     + "SQLCipher 1 to 4 (wrong key, or custom cipher settings: export it instead)")
         }
-        var configuration = Configuration()
-        configuration.key = key
-        configuration.label = "GRDBCipher.upgrade"
-        configuration.prepareDatabase { db in
-            // Right after the key, before anything reads the file.
-            let status = try String.fetchOne(db, sql: "PRAGMA cipher_migrate")
-            guard status == "0" else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_ERROR,
-                    message: "SQLCipher could not upgrade \(path) (status \(status ?? "none")); "
-                        + "the original file is unchanged")
-            }
-        }
-        let db = try Database(path: path, description: "GRDBCipher.upgrade", configuration: configuration)
-        try db.close()
+        try upgrade(path, key: key, from: CipherSettings(compatibility: compatibility))
         guard try opens(path, key: key, settings: .sqlcipher4) else {
             throw DatabaseError(
                 resultCode: .SQLITE_NOTADB,
@@ -97,6 +105,28 @@ public enum DatabaseFile {
         try await runOffCooperativePool { try upgradeToSQLCipher4(atPath: path, key: key) }
     }
 
+    /// Exports the file, with its key, to a copy with SQLCipher 4's defaults
+    /// (schema, rows, `user_version` and `application_id`), checks the copy,
+    /// and moves it over the original, durably.
+    private static func upgrade(_ path: String, key: DatabaseKey, from settings: CipherSettings) throws {
+        let destination = try ExportDestination(
+            path: path, encryption: .encrypted(key: key, settings: .sqlcipher4), replacingExistingFile: true,
+            sourcePath: path, replacesSource: true)
+        try destination.write { temporaryPath in
+            var configuration = Configuration()
+            configuration.key = key
+            configuration.cipherSettings = settings
+            configuration.label = "GRDBCipher.upgrade"
+            let db = try Database(path: path, description: "GRDBCipher.upgrade", configuration: configuration)
+            defer { db.closeEvenIfBusy() }
+            let usesWAL = try db.journalMode() == "wal"
+            let schemaObjectCount = try db.exportContent(
+                to: temporaryPath, key: destination.key, settings: destination.settings, cancellation: nil)
+            try db.close()
+            return ExportDestination.Source(usesWAL: usesWAL, schemaObjectCount: schemaObjectCount)
+        }
+    }
+
     /// Whether the file opens, read-only, with this key and these settings.
     private static func opens(_ path: String, key: DatabaseKey, settings: CipherSettings) throws -> Bool {
         var configuration = Configuration()
@@ -109,6 +139,29 @@ public enum DatabaseFile {
             return true
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             return false
+        }
+    }
+
+    /// Creates an empty file with exactly these permission bits (the umask
+    /// does not apply). Fails if the file exists.
+    static func createEmptyFile(atPath path: String, permissions: Int) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
+        guard descriptor >= 0 else {
+            throw systemError("cannot create \(path)", code: .SQLITE_CANTOPEN)
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+            let error = systemError("cannot set the permissions of \(path)", code: .SQLITE_CANTOPEN)
+            unlink(path)
+            throw error
+        }
+    }
+
+    /// Throws unless `permissions` are permission bits (0 to 0o777).
+    static func checkPermissions(_ permissions: Int) throws {
+        guard (0...0o777).contains(permissions) else {
+            throw DatabaseError.misuse(
+                "file permissions must be from 0o000 to 0o777, not 0o\(String(permissions, radix: 8))")
         }
     }
 }

@@ -31,23 +31,33 @@ extension DatabaseReader {
     ///   - replacingExistingFile: Whether an existing destination is replaced
     ///     (no connection may have it open). Default false: an existing
     ///     destination is an error and stays untouched.
+    ///   - filePermissions: The permission bits of the new file, such as
+    ///     `0o600`, applied whatever the process's umask. Default nil:
+    ///     `0o600` (owner only) for a plaintext copy, SQLite's default
+    ///     (`0o644` less the umask) for an encrypted one.
     /// - throws: A ``DatabaseError``: the destination exists, its folder is
     ///   missing, the key or settings are invalid, or SQLite fails.
-    public func export(to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) throws {
-        try export(to: path, encryption: encryption, replacingExistingFile: replacingExistingFile, cancellation: nil)
+    public func export(
+        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false,
+        filePermissions: Int? = nil) throws
+    {
+        try export(
+            to: path, encryption: encryption, replacingExistingFile: replacingExistingFile,
+            filePermissions: filePermissions, cancellation: nil)
     }
 
     /// The export, which stops with `CancellationError` when `cancellation`
     /// says so before or during the copy.
     func export(
-        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool,
+        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool, filePermissions: Int?,
         cancellation: CopyCancellation?) throws
     {
         guard let source = self as? any ExportSource else {
             throw DatabaseError.misuse("\(type(of: self)) cannot export: export from a DatabaseQueue or DatabasePool")
         }
         let destination = try ExportDestination(
-            path: path, encryption: encryption, replacingExistingFile: replacingExistingFile, sourcePath: self.path)
+            path: path, encryption: encryption, replacingExistingFile: replacingExistingFile, sourcePath: self.path,
+            filePermissions: filePermissions)
         try destination.write { temporaryPath in
             try source.withExportConnection { db, sourceUsesWAL in
                 let schemaObjectCount = try db.exportContent(
@@ -57,7 +67,7 @@ extension DatabaseReader {
         }
     }
 
-    /// The async twin of ``export(to:encryption:replacingExistingFile:)``:
+    /// The async twin of ``export(to:encryption:replacingExistingFile:filePermissions:)``:
     /// the export runs off the cooperative thread pool. Cancelling the task
     /// interrupts the copy and leaves no file behind; a copy that is already
     /// complete is still checked and moved into place. A snapshot or a
@@ -70,12 +80,13 @@ extension DatabaseReader {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func export(
-        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false) async throws
+        to path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool = false,
+        filePermissions: Int? = nil) async throws
     {
         try await CopyCancellation.runCancellable { cancellation in
             try self.export(
                 to: path, encryption: encryption, replacingExistingFile: replacingExistingFile,
-                cancellation: cancellation)
+                filePermissions: filePermissions, cancellation: cancellation)
         }
     }
 }

@@ -14,6 +14,8 @@ struct ExportDestination {
     /// The key the copy is written and checked with, nil for plaintext.
     let key: KeyMaterial?
     let settings: CipherSettings
+    /// The permission bits of the new file, nil for SQLite's default.
+    let filePermissions: Int?
 
     /// What the source reports once the temporary file is written.
     struct Source {
@@ -25,7 +27,12 @@ struct ExportDestination {
 
     /// Checks the destination before any work: its folder must exist, and
     /// the file must not, unless it may be replaced.
-    init(path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool, sourcePath: String) throws {
+    /// `replacesSource` is for an upgrade in place: the copy replaces the
+    /// file it is made from, once that file is closed.
+    init(
+        path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool, sourcePath: String,
+        filePermissions: Int? = nil, replacesSource: Bool = false) throws
+    {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw DatabaseError.misuse("an export needs a file path, not \(path.isEmpty ? "an empty path" : path)")
         }
@@ -35,7 +42,7 @@ struct ExportDestination {
               isDirectory.boolValue else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot export to \(path): its folder does not exist")
         }
-        if let identity = FileIdentity(path: path), identity == FileIdentity(path: sourcePath) {
+        if !replacesSource, let identity = FileIdentity(path: path), identity == FileIdentity(path: sourcePath) {
             throw DatabaseError.misuse("cannot export a database onto its own file")
         }
         if !replacingExistingFile, Self.exists(path) {
@@ -43,20 +50,27 @@ struct ExportDestination {
         }
         self.path = path
         self.replacingExistingFile = replacingExistingFile
+        if let filePermissions { try DatabaseFile.checkPermissions(filePermissions) }
         switch encryption {
         case .plaintext:
             key = nil
             settings = CipherSettings()
+            // Decrypted data is for its owner only, unless told otherwise.
+            self.filePermissions = filePermissions ?? 0o600
         case let .encrypted(key, settings):
             try settings.validate()
             guard !key.material.isEmpty else {
                 throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
+            }
+            guard key.material.count <= Int(CInt.max) else {
+                throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
             }
             try settings.check(key: key.material)
             // The user's own key: the check of the copy then proves that it
             // opens as the user will open it.
             self.key = key.material
             self.settings = settings
+            self.filePermissions = filePermissions
         }
     }
 
@@ -67,6 +81,11 @@ struct ExportDestination {
         let name = (path as NSString).lastPathComponent
         let temporaryPath = (folder.isEmpty ? "" : folder + "/") + ".\(name).export-\(UUID().uuidString)"
         do {
+            // SQLite writes into an existing empty file as into a new database,
+            // and gives its journal and WAL the same permissions.
+            if let filePermissions {
+                try DatabaseFile.createEmptyFile(atPath: temporaryPath, permissions: filePermissions)
+            }
             let source = try produce(temporaryPath)
             try verify(temporaryPath, source: source)
             try moveIntoPlace(temporaryPath)
@@ -101,9 +120,11 @@ struct ExportDestination {
         if replacingExistingFile {
             try DatabaseFile.replace(atPath: path, with: temporaryPath)
         } else {
+            try FileDurability.syncFile(atPath: temporaryPath)
             // link(2) fails if the destination appeared meanwhile: never overwrite it.
             if link(temporaryPath, path) == 0 {
                 unlink(temporaryPath)
+                try FileDurability.syncDirectory(containing: path)
                 return
             }
             switch errno {
@@ -116,6 +137,7 @@ struct ExportDestination {
                 guard rename(temporaryPath, path) == 0 else {
                     throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
                 }
+                try FileDurability.syncDirectory(containing: path)
             default:
                 throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
             }

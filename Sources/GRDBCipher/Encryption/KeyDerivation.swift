@@ -154,13 +154,20 @@ final class KeyContext: @unchecked Sendable {
         return rawKey
     }
 
-    /// Stops using derived keys for this passphrase and salt: the file uses
-    /// cipher settings that the derivation does not match, or the passphrase
-    /// is wrong. Keeps no copy of the passphrase.
-    func markUnusable(passphrase: KeyMaterial, salt: [UInt8]) {
+    /// Forgets the raw key derived for this passphrase and salt, which did
+    /// not open the file. Keeps no copy of the passphrase.
+    func forgetDerivedKey(passphrase: KeyMaterial, salt: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
         derived.removeAll { $0.salt == salt && $0.passphrase.hasSameBytes(as: passphrase) }
+    }
+
+    /// Stops using derived keys for this salt: its file opened with a
+    /// passphrase whose derived key failed, so it uses cipher settings that
+    /// the derivation does not match.
+    func markUnusable(salt: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
         unusableSalts.insert(salt)
     }
 

@@ -55,7 +55,7 @@ import Testing
         #expect(throws: CancellationError.self) {
             try source.export(
                 to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("other")),
-                replacingExistingFile: false, cancellation: cancellation)
+                replacingExistingFile: false, filePermissions: nil, cancellation: cancellation)
         }
         // Asked before the copy, then by SQLite during it.
         #expect(questions.withLock { $0 } >= 3)
@@ -78,7 +78,7 @@ import Testing
         #expect(throws: CancellationError.self) {
             try source.export(
                 to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false,
-                cancellation: cancellation)
+                filePermissions: nil, cancellation: cancellation)
         }
         #expect(questions.withLock { $0 } == 1)
         #expect(try files(in: dir) == before)
@@ -88,7 +88,7 @@ import Testing
         let (dir, source, _) = try plaintextSource(rows: 2000)
         let (cancellation, questions) = cancellation(stoppingAt: .max)
         try source.export(
-            to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: cancellation)
+            to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false, filePermissions: nil, cancellation: cancellation)
         #expect(questions.withLock { $0 } > 2)
         #expect(try DatabaseQueue(path: dir.path("copy.sqlite")).read(tableCount) == 2000)
     }
@@ -99,11 +99,11 @@ import Testing
         // cancellation that would only stop at the next one.
         let (counting, questions) = cancellation(stoppingAt: .max)
         try source.export(
-            to: dir.path("first.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: counting)
+            to: dir.path("first.sqlite"), encryption: .plaintext, replacingExistingFile: false, filePermissions: nil, cancellation: counting)
         let count = questions.withLock { $0 }
         let (late, lateQuestions) = cancellation(stoppingAt: count + 1)
         try source.export(
-            to: dir.path("second.sqlite"), encryption: .plaintext, replacingExistingFile: false, cancellation: late)
+            to: dir.path("second.sqlite"), encryption: .plaintext, replacingExistingFile: false, filePermissions: nil, cancellation: late)
         #expect(lateQuestions.withLock { $0 } == count)
         #expect(try DatabaseQueue(path: dir.path("second.sqlite")).read(tableCount) == 2000)
     }
@@ -119,7 +119,7 @@ import Testing
         #expect(throws: CancellationError.self) {
             try source.export(
                 to: dir.path("copy.sqlite"), encryption: .plaintext, replacingExistingFile: false,
-                cancellation: cancellation)
+                filePermissions: nil, cancellation: cancellation)
         }
         #expect(try files(in: dir) == before)
     }
