@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// Files on disk: permissions, replacement of open files, the SQLCipher 3
+/// upgrade, and the smaller holes of the key-rotation reliability issue.
+@Suite struct FileSafetyTests {
+    private func permissions(_ path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)!.intValue
+    }
+
+    private func makePlayers(_ writer: some DatabaseWriter) throws {
+        try writer.write { db in
+            try db.execute(sql: "CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('Arthur')")
+        }
+    }
+
+    @Test func aPlaintextExportIsForItsOwnerOnly() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyed("secret"))
+        try makePlayers(dbQueue)
+        try dbQueue.export(to: dir.path("clear.sqlite"), encryption: .plaintext)
+        #expect(try permissions(dir.path("clear.sqlite")) == 0o600)
+        try dbQueue.export(to: dir.path("shared.sqlite"), encryption: .plaintext, filePermissions: 0o640)
+        #expect(try permissions(dir.path("shared.sqlite")) == 0o640)
+        #expect(throws: DatabaseError.self) {
+            try dbQueue.export(to: dir.path("bad.sqlite"), encryption: .plaintext, filePermissions: 0o1777)
+        }
+    }
+
+    @Test func newDatabaseFilesGetTheConfiguredPermissions() throws {
+        let dir = try TemporaryDirectory()
+        // Plaintext: owner only, its WAL and shared memory too.
+        let plain = try DatabasePool(path: dir.path("plain.sqlite"))
+        try makePlayers(plain)
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(try permissions(dir.path("plain.sqlite") + suffix) == 0o600)
+        }
+        // Encrypted: SQLite's default, unless configured.
+        let processMask = umask(0o022)
+        umask(processMask)
+        _ = try DatabaseQueue(path: dir.path("encrypted.sqlite"), configuration: keyed("secret"))
+        #expect(try permissions(dir.path("encrypted.sqlite")) == 0o644 & ~Int(processMask))
+        var config = keyed("secret")
+        config.filePermissions = 0o600
+        _ = try DatabaseQueue(path: dir.path("private.sqlite"), configuration: config)
+        #expect(try permissions(dir.path("private.sqlite")) == 0o600)
+    }
+
+    @Test func aFileOpenInThisProcessIsNotReplaced() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        let dbPool = try DatabasePool(path: path, configuration: keyed("old"))
+        try makePlayers(dbPool)
+        try dbPool.export(to: path + ".new", encryption: .encrypted(key: .passphrase("new")))
+        let error = #expect(throws: DatabaseError.self) { try DatabaseFile.replace(atPath: path, with: path + ".new") }
+        #expect(error?.resultCode == .SQLITE_BUSY)
+        #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT name FROM player") } == "Arthur")
+        try dbPool.close()
+        try DatabaseFile.replace(atPath: path, with: path + ".new")
+        #expect(try DatabaseQueue(path: path, configuration: keyed("new")).read { db in
+            try String.fetchOne(db, sql: "SELECT name FROM player")
+        } == "Arthur")
+    }
+
+    @Test func theUpgradeKeepsApplicationIDAndAcceptsAnyPath() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("it's a \"legacy\" file.sqlite")
+        var v3 = keyed("legacy")
+        v3.cipherSettings = .sqlcipher3
+        let old = try DatabaseQueue(path: path, configuration: v3)
+        try makePlayers(old)
+        try old.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA user_version = 7; PRAGMA application_id = 1234")
+        }
+        // Refused while open here.
+        #expect(throws: DatabaseError.self) { try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("legacy")) }
+        try old.close()
+
+        #expect(try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("legacy")) == .upgraded(fromCompatibility: 3))
+        let upgraded = try DatabaseQueue(path: path, configuration: keyed("legacy"))
+        let (name, userVersion, applicationID) = try upgraded.read { db in
+            (try String.fetchOne(db, sql: "SELECT name FROM player"),
+             try Int.fetchOne(db, sql: "PRAGMA user_version"),
+             try Int.fetchOne(db, sql: "PRAGMA application_id"))
+        }
+        #expect(name == "Arthur")
+        #expect(userVersion == 7)
+        #expect(applicationID == 1234)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.url.path)
+        #expect(leftovers == ["it's a \"legacy\" file.sqlite"])
+    }
+
+    @Test func kdfIterationsAboveInt32AreRefused() throws {
+        let dir = try TemporaryDirectory()
+        var config = keyed("secret")
+        config.cipherSettings.kdfIterations = 4_294_967_297   // SQLCipher would read 1
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: dir.path("db.sqlite"), configuration: config) }
+        #expect(error?.message?.contains("at most 2147483647") == true)
+    }
+
+    @Test func temporaryDataStaysInMemoryFromTheFirstPreparationFunction() throws {
+        let dir = try TemporaryDirectory()
+        var config = Configuration()
+        let tempStore = LockedValue<Int?>(nil)
+        config.prepareDatabase { db in
+            try db.usePassphrase("secret")
+            tempStore.withLock { $0 = try? Int.fetchOne(db, sql: "PRAGMA temp_store") }
+            try db.execute(sql: "CREATE TEMP TABLE scratch (secret TEXT)")
+        }
+        _ = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: config)
+        #expect(tempStore.withLock { $0 } == 2)   // MEMORY
+    }
+
+    @Test func keysStayOutOfStatementSQLAndDecodingErrors() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.inDatabase { db in
+            let statement = try db.makeStatement(sql: "PRAGMA key = 'sekrit-in-sql'")
+            #expect(!statement.sql.contains("sekrit-in-sql"))
+            let rows = try Row.fetchCursor(db, sql: "SELECT 'sekrit-in-sql' AS value -- PRAGMA key")
+            let row = try #require(try rows.next())
+            do {
+                _ = try row.decode(Int.self, forColumn: "missing")
+                Issue.record("expected a decoding error")
+            } catch let error as RowDecodingError {
+                #expect(!"\(error)".contains("sekrit-in-sql"))
+                #expect(error.sql?.contains("sekrit-in-sql") != true)
+            }
+        }
+    }
+
+    @Test func aHeaderShorterThan16BytesIsNotADatabase() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("short")
+        try Data("SQLite".utf8).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: DatabaseError.self) { try DatabaseFile.isEncrypted(atPath: path) }
+        #expect(error?.resultCode == .SQLITE_NOTADB)
+    }
+
+    @Test func aWrongPassphraseDoesNotDisableDerivedKeysForThePool() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try makeEncryptedDatabase(at: path, passphrase: "right")
+        let attempts = LockedValue(0)
+        var config = Configuration()
+        config.prepareDatabase { db in
+            // The first reader is given a stale passphrase, in both of its
+            // attempts (derived key, then passphrase).
+            guard db.description.hasSuffix(".reader") else { return try db.usePassphrase("right") }
+            let attempt = attempts.withLock { value -> Int in
+                value += 1
+                return value
+            }
+            try db.usePassphrase(attempt <= 2 ? "stale" : "right")
+        }
+        let dbPool = try DatabasePool(path: path, configuration: config)
+        #expect(throws: DatabaseError.self) { try dbPool.unsafeRead { _ in } }
+        let salt = try #require(KeyDerivation.salt(ofDatabaseAt: path))
+        #expect(dbPool.keyContext.allowsDerivedKeys(salt: salt))
+        #expect(try dbPool.unsafeRead { $0.derivedKeyAttempt != nil })
+    }
+
+    @Test func aPassphraseLongerThanInt32IsRefused() throws {
+        let huge = Data(count: Int(Int32.max) + 1)
+        var config = Configuration()
+        config.key = .passphrase(huge)
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(configuration: config) }
+        #expect(error?.message?.contains("too long") == true)
+    }
+}
