@@ -13,4 +13,13 @@ static inline sqlite3_destructor_type grdbcipher_transient(void) { return SQLITE
 static inline int grdbcipher_db_config_int(sqlite3 *db, int option, int value) {
     return sqlite3_db_config(db, option, value, (int *)0);
 }
+
+// sqlite3_config and sqlite3_log are variadic: Swift cannot call them.
+typedef void (*grdbcipher_log_callback)(void *context, int code, const char *message);
+static inline int grdbcipher_config_log(grdbcipher_log_callback callback, void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
+static inline void grdbcipher_log(int code, const char *message) {
+    sqlite3_log(code, "%s", message);
+}
 #endif

@@ -66,13 +66,15 @@ public struct Configuration: Sendable {
     public var reusesDerivedKeys = true
 
     /// Where SQLCipher writes its own log lines (a wrong key logs "hmac check
-    /// failed" errors, for example).
+    /// failed" errors; a failed passphrase change logs why it failed).
     ///
-    /// SQLCipher's log is process-wide. It is discarded until a connection
-    /// opens with a destination; then that destination applies to all
-    /// connections, until another one opens with a different destination.
-    /// Default nil: keep the current destination (discarded unless chosen),
-    /// since a server library must not write to standard error on its own.
+    /// SQLCipher's log is process-wide: the destination applies to all
+    /// connections from the moment a connection opens with it, until one
+    /// opens with another. Default nil: leave the log as it is, which is
+    /// SQLCipher's own default until something changes it (on Linux, lines
+    /// of level WARN and above on standard error, once a connection is
+    /// keyed). `.discarded` silences it; ``Database/enableCipherLogging(logLevel:target:)``
+    /// and ``Database/disableCipherLogging()`` are GRDB's way of setting it.
     public var cipherLogDestination: CipherLogDestination?
 
     /// The passphrase that encrypts the database, applied to every connection
@@ -176,7 +178,7 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
 
 /// Where SQLCipher writes its own log lines.
 public enum CipherLogDestination: Hashable, Sendable {
-    /// Nowhere (what happens unless a connection chooses a destination).
+    /// Nowhere.
     case discarded
     /// The process's standard error.
     case standardError

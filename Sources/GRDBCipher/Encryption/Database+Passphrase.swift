@@ -23,6 +23,7 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the passphrase is empty or SQLCipher
     ///   refuses the key.
     public func usePassphrase(_ passphrase: Data) throws {
+        try Self.checkLength(of: passphrase)
         try applyKey(KeyMaterial(passphrase))
     }
 
@@ -44,7 +45,16 @@ extension Database {
     ///
     /// - throws: A ``DatabaseError`` (see ``changePassphrase(_:)-(String)``).
     public func changePassphrase(_ passphrase: Data) throws {
+        try Self.checkLength(of: passphrase)
         try rekey(KeyMaterial(passphrase))
+    }
+
+    /// SQLCipher takes a key length as a C int: refuse longer bytes before
+    /// copying them.
+    static func checkLength(of passphrase: Data) throws {
+        guard passphrase.count <= Int(CInt.max) else {
+            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
+        }
     }
 
     /// Keys the connection with a passphrase or a raw key. Call it from

@@ -60,12 +60,15 @@ extension Database {
         guard committed else {
             // Never COMMIT here: after a failed commit, SQLCipher may already
             // read with the new key while the file holds the old one.
-            try recoverFromFailedRekey()
-            throw DatabaseError(
+            let error = DatabaseError(
                 resultCode: code == SQLITE_OK ? .SQLITE_IOERR : ResultCode(rawValue: code),
                 message: "the passphrase change failed: SQLCipher could not re-encrypt the database (a full disk, "
                     + "an I/O error, or a lock held by another connection); nothing was changed, and the "
                     + "current passphrase still opens it")
+            // SQLCipher logged the cause in its own log only, if at all.
+            Self.log(error.extendedResultCode, error.message ?? "")
+            try recoverFromFailedRekey()
+            throw error
         }
         if ownsTransaction {
             // SQLCipher committed its own transaction: this ends ours, which is empty.

@@ -58,11 +58,10 @@ public enum SQLCipherLibrary {
     private static let currentLogDestination = LockedValue<CipherLogDestination?>(nil)
 
     /// Routes SQLCipher's process-wide log, once per change of destination.
-    /// nil keeps the current destination, and discards the log the first time.
+    /// nil leaves it as it is: SQLCipher's own default, or the last choice.
     static func routeLog(to requested: CipherLogDestination?) {
         currentLogDestination.withLock { current in
-            guard let destination = requested ?? (current == nil ? .discarded : nil),
-                  current != destination else { return }
+            guard let destination = requested, current != destination else { return }
             var handle: OpaquePointer?
             defer { sqlite3_close_v2(handle) }
             guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return }

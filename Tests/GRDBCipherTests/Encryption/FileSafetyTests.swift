@@ -161,10 +161,13 @@ import Testing
     }
 
     @Test func aPassphraseLongerThanInt32IsRefused() throws {
+        // Zeroed pages are only mapped, not written: this costs no time.
         let huge = Data(count: Int(Int32.max) + 1)
         var config = Configuration()
-        config.key = .passphrase(huge)
+        config.prepareDatabase { db in try db.usePassphrase(huge) }
         let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(configuration: config) }
         #expect(error?.message?.contains("too long") == true)
+        let dbQueue = try DatabaseQueue(configuration: keyed("secret"))
+        #expect(throws: DatabaseError.self) { try dbQueue.inDatabase { db in try db.changePassphrase(huge) } }
     }
 }
