@@ -20,9 +20,14 @@ let package = Package(
             name: "GRDBCipher",
             dependencies: ["CSQLCipher", "CLibCrypto"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Spawned by the fault-injection tests (a full disk, kill -9); not a product.
+        .executableTarget(
+            name: "GRDBCipherFaultChild",
+            dependencies: ["GRDBCipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "GRDBCipherTests",
-            dependencies: ["GRDBCipher", "CSQLCipher"],
+            dependencies: ["GRDBCipher", "CSQLCipher", "GRDBCipherFaultChild"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )
