@@ -1,3 +1,5 @@
+import CSQLCipher
+
 extension Database {
     /// A page of an encrypted database that failed authentication: its
     /// content no longer matches its HMAC, because the file was altered or
@@ -15,20 +17,50 @@ extension Database {
 
     /// Checks the HMAC of every page of the database file (`PRAGMA
     /// cipher_integrity_check`) and returns the pages that fail; an empty
-    /// array means the file is intact. Pages still in the WAL are not checked.
+    /// array means the file is intact.
+    ///
+    /// SQLCipher checks the pages of the file, not the newer copies a WAL
+    /// may hold. Right after a passphrase change, until the WAL is
+    /// checkpointed, the file's pages are still encrypted with the old key
+    /// and would all fail. So when pages fail in WAL mode, a writable
+    /// connection outside a transaction checkpoints the WAL (passively) and
+    /// checks again; if pages still fail while the WAL could not be emptied
+    /// into the file (a reader holds it, or the connection cannot write), the
+    /// answer cannot be trusted and the check throws `SQLITE_BUSY`.
     ///
     /// ```swift
     /// let failures = try dbQueue.read { db in try db.cipherIntegrityCheck() }
     /// for failure in failures { print(failure.pageNumber ?? 0, failure.message) }
     /// ```
     ///
-    /// - throws: A ``DatabaseError`` (`SQLITE_MISUSE` on a connection that
-    ///   is not encrypted, where there is nothing to check).
+    /// - throws: A ``DatabaseError``: `SQLITE_MISUSE` on a connection that is
+    ///   not encrypted, where there is nothing to check; `SQLITE_BUSY` when
+    ///   WAL pages kept out of the file make the result unreliable.
     public func cipherIntegrityCheck() throws -> [CipherIntegrityFailure] {
         guard try cipherSettings != nil else {
             throw DatabaseError.misuse("the database is not encrypted: use PRAGMA integrity_check instead")
         }
-        return try String.fetchAll(self, sql: "PRAGMA cipher_integrity_check").map { message in
+        var failures = try fileIntegrityFailures()
+        guard !failures.isEmpty, try journalMode() == "wal" else { return failures }
+        var walIsInFile = false
+        if let handle = sqliteConnection, sqlite3_db_readonly(handle, "main") == 0, !isInsideTransaction,
+           let (frames, checkpointed) = try? checkpoint(.passive)
+        {
+            walIsInFile = frames == checkpointed
+            failures = try fileIntegrityFailures()
+        }
+        guard failures.isEmpty || walIsInFile else {
+            throw DatabaseError(
+                resultCode: .SQLITE_BUSY,
+                message: "cannot check the cipher integrity now: \(failures.count) pages of the file fail, but the "
+                    + "WAL holds newer pages that could not be moved into the file (a reader still uses them, or "
+                    + "the connection is read-only); check again from a writable connection once readers end")
+        }
+        return failures
+    }
+
+    private func fileIntegrityFailures() throws -> [CipherIntegrityFailure] {
+        try String.fetchAll(self, sql: "PRAGMA cipher_integrity_check").map { message in
             CipherIntegrityFailure(pageNumber: Self.pageNumber(in: message), message: message)
         }
     }
@@ -45,11 +77,16 @@ extension Database {
 
 extension DatabaseReader {
     /// Checks the HMAC of every page of the database file and returns the
-    /// pages that fail; see ``Database/cipherIntegrityCheck()``.
+    /// pages that fail; see ``Database/cipherIntegrityCheck()``. A
+    /// ``DatabasePool`` checks on its writer, which can checkpoint the WAL
+    /// (writes wait meanwhile); other readers on their own connection.
     ///
     /// - throws: A ``DatabaseError``.
     public func cipherIntegrityCheck() throws -> [Database.CipherIntegrityFailure] {
-        try unsafeRead { try $0.cipherIntegrityCheck() }
+        if let dbPool = self as? DatabasePool {
+            return try dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
+        }
+        return try unsafeRead { try $0.cipherIntegrityCheck() }
     }
 
     /// The async twin of ``cipherIntegrityCheck()``: the check reads the
@@ -57,6 +94,9 @@ extension DatabaseReader {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func cipherIntegrityCheck() async throws -> [Database.CipherIntegrityFailure] {
-        try await unsafeRead { try $0.cipherIntegrityCheck() }
+        if let dbPool = self as? DatabasePool {
+            return try await dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
+        }
+        return try await unsafeRead { try $0.cipherIntegrityCheck() }
     }
 }

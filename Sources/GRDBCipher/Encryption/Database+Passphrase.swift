@@ -23,7 +23,7 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the passphrase is empty or SQLCipher
     ///   refuses the key.
     public func usePassphrase(_ passphrase: Data) throws {
-        try Self.checkLength(of: passphrase)
+        try KeyMaterial.checkLength(passphrase.count)   // before copying the bytes
         try applyKey(KeyMaterial(passphrase))
     }
 
@@ -45,16 +45,8 @@ extension Database {
     ///
     /// - throws: A ``DatabaseError`` (see ``changePassphrase(_:)-(String)``).
     public func changePassphrase(_ passphrase: Data) throws {
-        try Self.checkLength(of: passphrase)
+        try KeyMaterial.checkLength(passphrase.count)   // before copying the bytes
         try rekey(KeyMaterial(passphrase))
-    }
-
-    /// SQLCipher takes a key length as a C int: refuse longer bytes before
-    /// copying them.
-    static func checkLength(of passphrase: Data) throws {
-        guard passphrase.count <= Int(CInt.max) else {
-            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
-        }
     }
 
     /// Keys the connection with a passphrase or a raw key. Call it from
@@ -103,9 +95,7 @@ extension Database {
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
         }
-        guard key.count <= Int(CInt.max) else {
-            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
-        }
+        try KeyMaterial.checkLength(key.count)
         let passphrase = keyContext?.currentPassphrase(for: key) ?? key
         let settings = configuration.cipherSettings
         try settings.validate()

@@ -26,9 +26,7 @@ extension Database {
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher cannot decrypt in place; export the database instead")
         }
-        guard key.count <= Int(CInt.max) else {
-            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
-        }
+        try KeyMaterial.checkLength(key.count)
         // A connection keyed with `PRAGMA key` in `prepareDatabase` is keyed too.
         if !isKeyed, try String.fetchOne(self, sql: "PRAGMA cipher_page_size") != nil {
             isKeyed = true
@@ -153,7 +151,8 @@ extension Database {
     /// At the end of an access on a writable connection: retries removing
     /// the old key's WAL frames, if a reader kept them after a rotation.
     func retryRemovingOldKeyFrames() {
-        guard let keyContext, keyContext.hasOldKeyFramesPending, !configuration.readonly,
+        // Readers first: they never truncate, and need not take the lock.
+        guard !configuration.readonly, let keyContext, keyContext.hasOldKeyFramesPending,
               sqliteConnection != nil, !isInsideTransaction else { return }
         if truncateWALWithoutWaiting() {
             keyContext.setOldKeyFramesPending(false)

@@ -21,11 +21,12 @@ public enum DatabaseFile {
     ///   read, `SQLITE_NOTADB` if it is not empty but shorter than a header
     ///   (16 bytes).
     public static func isEncrypted(atPath path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Never through a descriptor of our own, which would release the
+        // locks of this process's connections: see `DatabaseFileHeader`.
+        guard let bytes = DatabaseFileHeader.read(atPath: path, count: 16) else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot read \(path)")
         }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        let header = Data(bytes)
         if header.isEmpty { return false }
         guard header.count == 16 else {
             throw DatabaseError(

@@ -62,9 +62,7 @@ struct ExportDestination {
             guard !key.material.isEmpty else {
                 throw DatabaseError.misuse("empty passphrase: export with .plaintext to write an unencrypted copy")
             }
-            guard key.material.count <= Int(CInt.max) else {
-                throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
-            }
+            try KeyMaterial.checkLength(key.material.count)
             try settings.check(key: key.material)
             // The user's own key: the check of the copy then proves that it
             // opens as the user will open it.

@@ -56,10 +56,10 @@ enum KeyDerivation {
     /// The salt of an SQLCipher database: its first 16 bytes. nil for a
     /// missing, empty or in-memory database.
     static func salt(ofDatabaseAt path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: saltLength), data.count == saltLength else { return nil }
-        let salt = [UInt8](data)
+        // Never through a descriptor of our own: see `DatabaseFileHeader`.
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"),
+              let salt = DatabaseFileHeader.read(atPath: path, count: saltLength),
+              salt.count == saltLength else { return nil }
         // A plaintext file starts with "SQLite format 3": no salt there.
         if salt == Array("SQLite format 3\0".utf8) { return nil }
         return salt

@@ -88,6 +88,14 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Throws for a key longer than SQLCipher can take: it reads key
+    /// lengths as C ints.
+    static func checkLength(_ count: Int) throws {
+        guard count <= Int(CInt.max) else {
+            throw DatabaseError.misuse("the passphrase is too long: at most \(CInt.max) bytes")
+        }
+    }
+
     /// Never the bytes.
     var description: String { "<redacted>" }
 

@@ -86,11 +86,16 @@ import Testing
         // The snapshot reads frames written with the old key: they stay.
         #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0 > 0)
         #expect(try snapshot.read(count) == 400)
+        // The file's pages are still under the old key: not tampering, and
+        // the cipher check says it cannot tell yet rather than list them.
+        let error = #expect(throws: DatabaseError.self) { try dbPool.cipherIntegrityCheck() }
+        #expect(error?.resultCode == .SQLITE_BUSY)
         try snapshot.close()
         // Its end schedules the truncation on the writer; a write waits for it.
         try dbPool.writeWithoutTransaction { _ in }
         #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int == 0)
         #expect(try dbPool.read(count) == 400)
+        #expect(try dbPool.cipherIntegrityCheck() == [])
     }
 
     @Test func aRotationWithAPersistedJournalRemovesTheJournal() throws {
