@@ -1,84 +1,304 @@
-// A process for the fault-injection tests: it runs one operation on an
-// encrypted database, under a file-size limit or until it is killed, and
-// prints a line to standard output for each step it acknowledges.
+// The process that the fault-injection tests spawn, starve of disk space and
+// kill. Each command runs one operation on an encrypted database and prints
+// one line to standard output for each step it has finished: the tests read
+// a line as proof that the step before it is done. An unexpected error ends
+// the process with status 1 and the error on standard error; a bad command
+// line, with status 2.
+//
+//   rotate --kind pool|queue --path P --old OLD --new NEW [--fsize N]
+//       ROTATED or FAILED <code>, then WROTE or WRITE-FAILED <code>
+//   rotate-loop --path P --keys K0,K1,... [--kind pool|queue]
+//       ROTATING <i> before each rotation to key i, KEY <i> after it, forever
+//   export --path P --key K --dest D (--dest-key DK | --plaintext) [--replace] [--fsize N]
+//   backup --path P --key K --dest D [--dest-key DK] [--pages-per-step N] [--fsize N]
+//       READY once the databases are open, then DONE or FAILED <code>
+//   writer-loop --path P --key K
+//       ACK <id> after each committed row, forever
+//   hold-lock --path P --key K --mode shared|immediate|exclusive [--journal wal|delete]
+//       LOCKED, then waits for the end of standard input and rolls back
+//
+// Every command takes --kdf-iter N (SQLCipher's kdf_iter, for a fast key
+// derivation; the test must open the files with the same value).
+// --fsize N limits the size of every file the process writes (RLIMIT_FSIZE),
+// once the databases are open: a write past the limit fails as on a full disk.
 import Foundation
 import GRDBCipher
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-func say(_ line: String) {
-    // Unbuffered: a line is only printed once the step is done.
+/// A command line that cannot be run.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The options of a command: `--name value` pairs, and the flags in `flagNames`.
+struct Options {
+    static let flagNames: Set<String> = ["plaintext", "replace"]
+
+    let command: String
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    init(_ arguments: [String]) throws {
+        guard let command = arguments.first else { throw UsageError(description: "no command") }
+        self.command = command
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            guard argument.hasPrefix("--") else { throw UsageError(description: "unexpected argument \(argument)") }
+            let name = String(argument.dropFirst(2))
+            if Self.flagNames.contains(name) {
+                flags.insert(name)
+            } else if let value = rest.popFirst() {
+                values[name] = value
+            } else {
+                throw UsageError(description: "\(argument) needs a value")
+            }
+        }
+    }
+
+    func string(_ name: String) throws -> String {
+        guard let value = values[name] else { throw UsageError(description: "\(command) needs --\(name)") }
+        return value
+    }
+
+    func optionalString(_ name: String) -> String? {
+        values[name]
+    }
+
+    func optionalInteger(_ name: String) throws -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text) else { throw UsageError(description: "--\(name) takes an integer, not \(text)") }
+        return value
+    }
+
+    func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// The cipher settings of every database the command opens.
+    func cipherSettings() throws -> CipherSettings {
+        var settings = CipherSettings()
+        settings.kdfIterations = try optionalInteger("kdf-iter")
+        return settings
+    }
+
+    func configuration(passphrase: String) throws -> Configuration {
+        var config = Configuration()
+        config.passphrase = passphrase
+        config.cipherSettings = try cipherSettings()
+        return config
+    }
+}
+
+/// Prints `line` with one write(2), unbuffered: once the test reads it, the
+/// step before it is done, whatever happens to the process next.
+func acknowledge(_ line: String) {
     let bytes = Array((line + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            exit(3)   // the test is gone
+        }
+        offset += written
+    }
 }
 
-/// Simulates a full disk: writes past `bytes` fail with EFBIG.
-func limitFileSize(to bytes: Int) {
+/// The primary result code of a database error, as the tests expect it.
+func code(_ error: DatabaseError) -> String {
+    "\(error.resultCode.rawValue)"
+}
+
+/// Simulates a full disk when the options say so: from now on, writing a
+/// file past the limit fails with EFBIG instead of raising SIGXFSZ.
+func limitFileSize(_ options: Options) throws {
+    guard let size = try options.optionalInteger("fsize") else { return }
     signal(SIGXFSZ, SIG_IGN)
-    var limit = rlimit(rlim_cur: rlim_t(bytes), rlim_max: rlim_t(bytes))
-    setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+    var limit = rlimit(rlim_cur: rlim_t(size), rlim_max: rlim_t(size))
+    #if os(Linux)
+    let status = setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+    #else
+    let status = setrlimit(RLIMIT_FSIZE, &limit)
+    #endif
+    guard status == 0 else { throw UsageError(description: "setrlimit failed with errno \(errno)") }
 }
 
-func configuration(_ passphrase: String) -> Configuration {
-    var config = Configuration()
-    config.passphrase = passphrase
-    return config
-}
+/// A queue or a pool, and its passphrase change.
+struct Writer {
+    let writer: any DatabaseWriter
+    let changePassphrase: (String) throws -> Void
 
-func code(of error: any Error) -> String {
-    (error as? DatabaseError).map { "\($0.resultCode.rawValue)" } ?? "\(error)"
-}
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "rotate":
-    // rotate pool|queue PATH OLD NEW FSIZE
-    let (kind, path, old, new, size) = (arguments[1], arguments[2], arguments[3], arguments[4], Int(arguments[5])!)
-    let writer: any DatabaseWriter = kind == "pool"
-        ? try DatabasePool(path: path, configuration: configuration(old))
-        : try DatabaseQueue(path: path, configuration: configuration(old))
-    limitFileSize(to: size)
-    do {
-        try writer.barrierWriteWithoutTransaction { db in try db.changePassphrase(new) }
-        say("ROTATED")
-    } catch {
-        say("FAILED \(code(of: error))")
+    init(kind: String, path: String, configuration: Configuration) throws {
+        switch kind {
+        case "pool":
+            let dbPool = try DatabasePool(path: path, configuration: configuration)
+            writer = dbPool
+            changePassphrase = { try dbPool.changePassphrase($0) }
+        case "queue":
+            let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+            writer = dbQueue
+            changePassphrase = { try dbQueue.changePassphrase($0) }
+        default:
+            throw UsageError(description: "--kind is pool or queue, not \(kind)")
+        }
     }
-    // What the reported bug needed to lose the file: one more write.
+}
+
+/// One passphrase change under the optional size limit, then one more write
+/// through the same connections, whatever the change did: before the fix,
+/// SQLCipher's silent failure plus this write made the file unreadable.
+func rotate(_ options: Options) throws {
+    let old = try options.string("old")
+    let new = try options.string("new")
+    let database = try Writer(
+        kind: try options.string("kind"), path: try options.string("path"),
+        configuration: try options.configuration(passphrase: old))
+    try limitFileSize(options)
     do {
-        try writer.write { db in try db.execute(sql: "INSERT INTO t (payload) VALUES ('after-rotation')") }
-        say("WROTE")
-    } catch {
-        say("WRITE-FAILED \(code(of: error))")
+        try database.changePassphrase(new)
+        acknowledge("ROTATED")
+    } catch let error as DatabaseError {
+        acknowledge("FAILED \(code(error))")
     }
-case "rotate-loop":
-    // rotate-loop PATH K0,K1,...: rotates from key 0 to 1, 2, ... and around.
-    let (path, keys) = (arguments[1], arguments[2].split(separator: ",").map(String.init))
-    let dbPool = try DatabasePool(path: path, configuration: configuration(keys[0]))
-    var index = 0
+    do {
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO t (payload) VALUES ('after-rotation')")
+        }
+        acknowledge("WROTE")
+    } catch let error as DatabaseError {
+        acknowledge("WRITE-FAILED \(code(error))")
+    }
+    try database.writer.close()
+}
+
+/// Rotates from key 0 to key 1, 2, ... and around, until killed.
+func rotateLoop(_ options: Options) throws {
+    let keys = try options.string("keys").split(separator: ",").map(String.init)
+    guard keys.count >= 2 else { throw UsageError(description: "--keys needs at least two keys") }
+    let database = try Writer(
+        kind: options.optionalString("kind") ?? "pool", path: try options.string("path"),
+        configuration: try options.configuration(passphrase: keys[0]))
+    var current = 0
     while true {
-        let next = (index + 1) % keys.count
-        say("ROTATING \(next)")
-        try dbPool.changePassphrase(keys[next])
-        say("KEY \(next)")
-        index = next
+        let target = (current + 1) % keys.count
+        acknowledge("ROTATING \(target)")
+        try database.changePassphrase(keys[target])
+        acknowledge("KEY \(target)")
+        current = target
     }
-case "writer-loop":
-    // writer-loop PATH KEY: one acknowledged row per transaction, forever.
-    let dbPool = try DatabasePool(path: arguments[1], configuration: configuration(arguments[2]))
-    try dbPool.write { db in
+}
+
+/// Opens the source of an export or a backup, a queue unless told otherwise.
+func openSource(_ options: Options) throws -> any DatabaseWriter {
+    try Writer(
+        kind: options.optionalString("kind") ?? "queue", path: try options.string("path"),
+        configuration: try options.configuration(passphrase: try options.string("key"))).writer
+}
+
+func export(_ options: Options) throws {
+    let source = try openSource(options)
+    let destination = try options.string("dest")
+    let encryption: DatabaseEncryption
+    if options.flag("plaintext") {
+        encryption = .plaintext
+    } else {
+        encryption = .encrypted(key: .passphrase(try options.string("dest-key")), settings: try options.cipherSettings())
+    }
+    try limitFileSize(options)
+    acknowledge("READY")
+    do {
+        try source.export(to: destination, encryption: encryption, replacingExistingFile: options.flag("replace"))
+        acknowledge("DONE")
+    } catch let error as DatabaseError {
+        acknowledge("FAILED \(code(error))")
+    }
+    try source.close()
+}
+
+func backup(_ options: Options) throws {
+    let source = try openSource(options)
+    let destinationKey = try options.optionalString("dest-key") ?? options.string("key")
+    let destination = try DatabaseQueue(
+        path: try options.string("dest"), configuration: try options.configuration(passphrase: destinationKey))
+    let pagesPerStep = try options.optionalInteger("pages-per-step") ?? -1
+    try limitFileSize(options)
+    acknowledge("READY")
+    do {
+        try source.backup(to: destination, pagesPerStep: CInt(pagesPerStep))
+        acknowledge("DONE")
+    } catch let error as DatabaseError {
+        acknowledge("FAILED \(code(error))")
+    }
+    try destination.close()
+    try source.close()
+}
+
+/// Commits one row per transaction into `ack`, and acknowledges its id once
+/// the commit has returned, until killed. Ids follow the largest in the table.
+func writerLoop(_ options: Options) throws {
+    let dbPool = try DatabasePool(
+        path: try options.string("path"), configuration: try options.configuration(passphrase: try options.string("key")))
+    var id = try dbPool.write { db in
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS ack (id INTEGER PRIMARY KEY, payload BLOB)")
+        return try Int.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM ack")!
     }
-    var id = try dbPool.read { db in try Int.fetchOne(db, sql: "SELECT ifnull(max(id), 0) FROM ack")! }
     while true {
         id += 1
         try dbPool.write { db in
-            try db.execute(sql: "INSERT INTO ack (id, payload) VALUES (?, randomblob(1000))", arguments: [id])
+            try db.execute(sql: "INSERT INTO ack (id, payload) VALUES (?, randomblob(1024))", arguments: [id])
         }
-        say("ACK \(id)")
+        acknowledge("ACK \(id)")
     }
-default:
-    FileHandle.standardError.write(Data("unknown command: \(arguments)\n".utf8))
+}
+
+/// Holds a lock on the database until standard input ends: a busy lock held
+/// by another process.
+func holdLock(_ options: Options) throws {
+    var config = try options.configuration(passphrase: try options.string("key"))
+    switch options.optionalString("journal") ?? "delete" {
+    case "wal": config.journalMode = .wal
+    case "delete": config.journalMode = .default
+    case let other: throw UsageError(description: "--journal is wal or delete, not \(other)")
+    }
+    let kind: Database.TransactionKind
+    switch try options.string("mode") {
+    case "shared": kind = .deferred
+    case "immediate": kind = .immediate
+    case "exclusive": kind = .exclusive
+    case let other: throw UsageError(description: "--mode is shared, immediate or exclusive, not \(other)")
+    }
+    let dbQueue = try DatabaseQueue(path: try options.string("path"), configuration: config)
+    try dbQueue.inDatabase { db in
+        try db.beginTransaction(kind)
+        // A deferred transaction takes its shared lock on its first read.
+        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")
+        acknowledge("LOCKED")
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        try db.rollback()
+    }
+    try dbQueue.close()
+}
+
+do {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    switch options.command {
+    case "rotate": try rotate(options)
+    case "rotate-loop": try rotateLoop(options)
+    case "export": try export(options)
+    case "backup": try backup(options)
+    case "writer-loop": try writerLoop(options)
+    case "hold-lock": try holdLock(options)
+    default: throw UsageError(description: "unknown command \(options.command)")
+    }
+    exit(0)
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("GRDBCipherFaultChild: \(error)\n".utf8))
     exit(2)
+} catch {
+    FileHandle.standardError.write(Data("GRDBCipherFaultChild: unexpected error: \(error)\n".utf8))
+    exit(1)
 }
