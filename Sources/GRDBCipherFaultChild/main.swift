@@ -12,6 +12,8 @@
 //   export --path P --key K --dest D (--dest-key DK | --plaintext) [--replace] [--fsize N]
 //   backup --path P --key K --dest D [--dest-key DK] [--pages-per-step N] [--fsize N]
 //       READY once the databases are open, then DONE or FAILED <code>
+//   upgrade --path P --key K [--fsize N]
+//       READY, then DONE <outcome> or FAILED <code>: upgradeToSQLCipher4
 //   writer-loop --path P --key K
 //       ACK <id> after each committed row, forever
 //   hold-lock --path P --key K --mode shared|immediate|exclusive [--journal wal|delete]
@@ -237,6 +239,21 @@ func backup(_ options: Options) throws {
     try source.close()
 }
 
+/// Upgrades a file written with SQLCipher 3's defaults to SQLCipher 4's,
+/// in place. `--kdf-iter` is not taken: the upgrade tries the defaults.
+func upgrade(_ options: Options) throws {
+    let path = try options.string("path")
+    let key = DatabaseKey.passphrase(try options.string("key"))
+    try limitFileSize(options)
+    acknowledge("READY")
+    do {
+        let outcome = try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: key)
+        acknowledge("DONE \(outcome)")
+    } catch let error as DatabaseError {
+        acknowledge("FAILED \(code(error))")
+    }
+}
+
 /// Commits one row per transaction into `ack`, and acknowledges its id once
 /// the commit has returned, until killed. Ids follow the largest in the table.
 func writerLoop(_ options: Options) throws {
@@ -290,6 +307,7 @@ do {
     case "rotate-loop": try rotateLoop(options)
     case "export": try export(options)
     case "backup": try backup(options)
+    case "upgrade": try upgrade(options)
     case "writer-loop": try writerLoop(options)
     case "hold-lock": try holdLock(options)
     default: throw UsageError(description: "unknown command \(options.command)")

@@ -76,6 +76,9 @@ public enum DatabaseFile {
         guard try isEncrypted(atPath: path) else {
             throw DatabaseError.misuse("\(path) is not encrypted: export it to an encrypted file instead")
         }
+        // What an upgrade killed before it could clean up left behind.
+        ExportDestination.removeAbandonedTemporaryFiles(
+            in: (path as NSString).deletingLastPathComponent, prefix: ExportDestination.temporaryPrefix(for: path))
         if try opens(path, key: key, settings: .sqlcipher4) {
             return .alreadyCurrent
         }

@@ -76,8 +76,9 @@ struct ExportDestination {
     /// and moves it into place. On any error the temporary files are removed.
     func write(_ produce: (String) throws -> Source) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporaryPath = (folder.isEmpty ? "" : folder + "/") + ".\(name).export-\(UUID().uuidString)"
+        let prefix = Self.temporaryPrefix(for: path)
+        Self.removeAbandonedTemporaryFiles(in: folder, prefix: prefix)
+        let temporaryPath = (folder.isEmpty ? "" : folder + "/") + prefix + "p\(getpid())-\(UUID().uuidString)"
         do {
             // SQLite writes into an existing empty file as into a new database,
             // and gives its journal and WAL the same permissions.
@@ -152,6 +153,36 @@ struct ExportDestination {
         DatabaseError(
             resultCode: .SQLITE_CANTOPEN,
             message: "cannot export to \(path): the file exists (pass replacingExistingFile: true to replace it)")
+    }
+
+    /// The start of the names of the temporary files of exports to `path`:
+    /// `.<name>.export-`, then `p<process id>-<UUID>`.
+    static func temporaryPrefix(for path: String) -> String {
+        ".\((path as NSString).lastPathComponent).export-"
+    }
+
+    /// Removes the temporary files of earlier exports to the same
+    /// destination whose process no longer exists (killed before it could
+    /// clean up): for a plaintext export they hold decrypted data. A file
+    /// whose process is alive, or whose name does not say which process
+    /// wrote it, is left alone.
+    static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
+        var abandoned: Set<String> = []
+        for name in names where name.hasPrefix(prefix + "p") {
+            var base = Substring(name)
+            for suffix in ["-journal", "-wal", "-shm"] where base.hasSuffix(suffix) {
+                base = base.dropLast(suffix.count)
+            }
+            let owner = base.dropFirst(prefix.count + 1).prefix { $0 != "-" }
+            guard let pid = pid_t(owner), pid > 0, pid != getpid() else { continue }
+            if kill(pid, 0) == -1 && errno == ESRCH {
+                abandoned.insert(String(base))
+            }
+        }
+        for base in abandoned {
+            removeDatabaseFiles((folder.isEmpty ? "" : folder + "/") + base)
+        }
     }
 
     /// Removes a database file and the files SQLite keeps beside it.

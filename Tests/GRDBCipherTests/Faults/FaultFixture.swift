@@ -15,9 +15,11 @@ enum FaultFixture {
     static let cheapKDFIterations = 1_000
 
     /// The configuration of a file keyed with `passphrase` (nil: plaintext).
-    static func configuration(_ passphrase: String?, kdfIterations: Int? = nil) -> Configuration {
+    /// `compatibility`: SQLCipher's `cipher_compatibility` (nil: SQLCipher 4).
+    static func configuration(_ passphrase: String?, kdfIterations: Int? = nil, compatibility: Int? = nil) -> Configuration {
         var config = Configuration()
         config.passphrase = passphrase
+        config.cipherSettings.compatibility = compatibility
         config.cipherSettings.kdfIterations = kdfIterations
         return config
     }
@@ -31,9 +33,9 @@ enum FaultFixture {
     /// payload TEXT`) holds `rows` rows of about `payloadLength` characters.
     static func makeDatabase(
         at path: String, passphrase: String, rows: Int, wal: Bool, kdfIterations: Int? = nil,
-        payloadLength: Int = 48, table: String = "t") throws
+        compatibility: Int? = nil, payloadLength: Int = 48, table: String = "t") throws
     {
-        var config = configuration(passphrase, kdfIterations: kdfIterations)
+        var config = configuration(passphrase, kdfIterations: kdfIterations, compatibility: compatibility)
         if wal { config.journalMode = .wal }
         let dbQueue = try DatabaseQueue(path: path, configuration: config)
         try dbQueue.write { db in
@@ -122,12 +124,15 @@ enum KeyView: CustomStringConvertible, Equatable {
     /// `table`. The file is opened writable, as an application would: a hot
     /// journal or WAL left by a killed process is recovered. A missing file
     /// is not created.
-    static func of(_ path: String, passphrase: String?, kdfIterations: Int? = nil, table: String = "t") -> KeyView {
+    static func of(
+        _ path: String, passphrase: String?, kdfIterations: Int? = nil, compatibility: Int? = nil, table: String = "t"
+    ) -> KeyView {
         guard FileManager.default.fileExists(atPath: path) else { return .absent }
         let dbQueue: DatabaseQueue
         do {
             dbQueue = try DatabaseQueue(
-                path: path, configuration: FaultFixture.configuration(passphrase, kdfIterations: kdfIterations))
+                path: path,
+                configuration: FaultFixture.configuration(passphrase, kdfIterations: kdfIterations, compatibility: compatibility))
         } catch {
             return .refused("\(error)")
         }
