@@ -1,35 +1,50 @@
 extension Database {
     /// Runs `block` in a deferred transaction with writes forbidden
     /// (`PRAGMA query_only`): a read sees one stable state and cannot write.
-    func readOnlyTransaction<T>(_ block: (Database) throws -> T) throws -> T {
-        // A connection opened read-only needs no pragma to stay read-only.
-        if !configuration.readonly {
-            try cachedStatement(sql: "PRAGMA query_only = 1").execute()
+    ///
+    /// With `acquiringSnapshot`, the transaction reads the schema before
+    /// `block` runs: a WAL reader then sees the state as of the start of the
+    /// access, not as of its first statement.
+    func readOnlyTransaction<T>(acquiringSnapshot: Bool = false, _ block: (Database) throws -> T) throws -> T {
+        try readOnly {
+            if acquiringSnapshot {
+                try beginSnapshotTransaction()
+            } else {
+                try beginTransaction(.deferred)
+            }
+            let value: T
+            do {
+                value = try block(self)
+            } catch {
+                try? rollback()
+                throw error
+            }
+            // Nothing was written: ending with a rollback is as good as a
+            // commit and cannot fail on a constraint.
+            try rollback()
+            return value
         }
-        defer {
-            if !configuration.readonly { try? cachedStatement(sql: "PRAGMA query_only = 0").execute() }
-        }
+    }
+
+    /// Begins a deferred transaction and reads from the database, which fixes
+    /// the state the transaction sees (in WAL mode) from now on.
+    func beginSnapshotTransaction() throws {
         try beginTransaction(.deferred)
-        let value: T
         do {
-            value = try block(self)
+            try cachedStatement(sql: "SELECT rootpage FROM sqlite_master LIMIT 1").execute()
         } catch {
-            try? rollbackIfNeeded()
+            try? rollback()
             throw error
         }
-        // Nothing was written: ending with a rollback is as good as a commit
-        // and cannot fail on a constraint.
-        try rollbackIfNeeded()
-        return value
     }
 
     /// Calls `value` exactly once: with the connection inside a read-only
     /// transaction, or with the error that prevented it. An error when the
     /// transaction ends, after `value` ran, is not reported a second time.
-    func asyncReadOnlyTransaction(_ value: (Result<Database, any Error>) -> Void) {
+    func asyncReadOnlyTransaction(acquiringSnapshot: Bool = false, _ value: (Result<Database, any Error>) -> Void) {
         var called = false
         do {
-            try readOnlyTransaction { db in
+            try readOnlyTransaction(acquiringSnapshot: acquiringSnapshot) { db in
                 called = true
                 value(.success(db))
             }

@@ -63,7 +63,9 @@ public final class DatabasePool: DatabaseWriter {
 
         var writerConfiguration = configuration
         writerConfiguration.journalMode = .wal
-        writerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".writer"
+        // GRDB's labels: `<label>.writer`, `<label>.reader.<n>`.
+        let label = configuration.label ?? "GRDB.DatabasePool"
+        writerConfiguration.label = label + ".writer"
         writer = try SerializedDatabase(
             path: path, configuration: writerConfiguration, defaultLabel: "",
             keyContext: keyContext, owner: owner)
@@ -71,8 +73,9 @@ public final class DatabasePool: DatabaseWriter {
         var readerConfiguration = configuration
         readerConfiguration.readonly = true
         readerConfiguration.journalMode = .default
-        readerConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".reader"
+        readerConfiguration.label = label + ".reader"
         self.readerConfiguration = readerConfiguration
+        let readerNumber = LockedValue(0)
         let owner = self.owner
         let writer = self.writer
         let readers = ReaderPool(
@@ -83,8 +86,10 @@ public final class DatabasePool: DatabaseWriter {
                 guard keyContext.hasOldKeyFramesPending, let writer else { return }
                 writer.asyncExecute { _ in }
             }) { [readerConfiguration] in
-            try SerializedDatabase(
-                path: path, configuration: readerConfiguration, defaultLabel: "",
+            var numberedConfiguration = readerConfiguration
+            numberedConfiguration.label = label + ".reader.\(readerNumber.withLock { $0 += 1; return $0 })"
+            return try SerializedDatabase(
+                path: path, configuration: numberedConfiguration, defaultLabel: "",
                 keyContext: keyContext, owner: owner)
         }
         self.readers = readers
@@ -129,7 +134,7 @@ public final class DatabasePool: DatabaseWriter {
     /// Runs `updates` with the writer connection, outside of any transaction.
     ///
     /// - throws: The error of `updates`.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         owner.preconditionNotCurrent()
         return try withWriteCount { try writer.sync(updates) }
     }
@@ -138,11 +143,11 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func writeWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
         runningWriteCount.withLock { $0 += 1 }
         defer { runningWriteCount.withLock { $0 -= 1 } }
-        return try await writer.execute(updates)
+        return try await withLentClosure(updates) { try await writer.execute($0) }
     }
 
     /// Runs `updates` with the writer connection once every running read has
@@ -162,16 +167,18 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await runOffCooperativePool { try self.barrierWriteWithoutTransaction(updates) }
+        try await withLentClosure(updates) { updates in
+            try await runOffCooperativePool { try self.barrierWriteWithoutTransaction(updates) }
+        }
     }
 
     /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
     /// write access of this pool.
     ///
     /// - throws: The error of `updates`.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
         preconditionNotInRead()
         return try writer.reentrantSync(updates)
     }
@@ -221,17 +228,21 @@ public final class DatabasePool: DatabaseWriter {
         owner.preconditionNotCurrent()
         let reader = try readers.get()
         defer { readers.release(reader) }
-        return try reader.connection.sync { try $0.readOnlyTransaction(value) }
+        return try reader.connection.sync { try $0.readOnlyTransaction(acquiringSnapshot: true, value) }
     }
 
     /// The async twin of ``read(_:)-(Database)->T``: it waits for a reader
     /// connection without blocking any thread.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            withReader({ try $0.readOnlyTransaction(value) }, completion: { continuation.resume(with: $0) })
+        return try await withLentClosure(value) { value in
+            try await withCheckedThrowingContinuation { continuation in
+                withReader(
+                    { try $0.readOnlyTransaction(acquiringSnapshot: true, value) },
+                    completion: { continuation.resume(with: $0) })
+            }
         }
     }
 
@@ -249,10 +260,12 @@ public final class DatabasePool: DatabaseWriter {
     /// The async twin of ``unsafeRead(_:)-(Database)->T``.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            withReader(value, completion: { continuation.resume(with: $0) })
+        return try await withLentClosure(value) { value in
+            try await withCheckedThrowingContinuation { continuation in
+                withReader(value, completion: { continuation.resume(with: $0) })
+            }
         }
     }
 
@@ -273,7 +286,7 @@ public final class DatabasePool: DatabaseWriter {
         withReader { result in
             switch result {
             case .success(let db):
-                db.asyncReadOnlyTransaction(value)
+                db.asyncReadOnlyTransaction(acquiringSnapshot: true, value)
             case .failure(let error):
                 value(.failure(error))
             }
@@ -342,11 +355,8 @@ public final class DatabasePool: DatabaseWriter {
             switch result {
             case .success(let db):
                 do {
-                    // The first read of the transaction fixes its snapshot.
-                    try db.beginTransaction(.deferred)
-                    try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
+                    try db.beginSnapshotTransaction()
                 } catch {
-                    try? db.rollbackIfNeeded()
                     isolated.signal()
                     value(.failure(error))
                     return

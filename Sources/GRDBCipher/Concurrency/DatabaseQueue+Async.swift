@@ -11,40 +11,40 @@ extension DatabaseQueue {
     ///
     /// - throws: `CancellationError` if the task is cancelled before the read
     ///   starts, the error of `value`, or a ``DatabaseError``.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.execute { try $0.readOnlyTransaction(value) }
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await withLentClosure(value) { value in try await writer.execute { try $0.readOnlyTransaction(value) } }
     }
 
     /// Runs `value` with no transaction and no write protection.
     ///
     /// - throws: `CancellationError`, or the error of `value`.
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.execute(value)
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await withLentClosure(value) { try await writer.execute($0) }
     }
 
     /// Runs `updates` outside of any transaction.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func writeWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await writer.execute(updates)
+        try await withLentClosure(updates) { try await writer.execute($0) }
     }
 
     /// Runs `updates` outside of any transaction.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await writer.execute(updates)
+        try await withLentClosure(updates) { try await writer.execute($0) }
     }
 
     /// Runs `updates` outside of any transaction.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
-    public func inDatabase<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.execute(updates)
+    public func inDatabase<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await withLentClosure(updates) { try await writer.execute($0) }
     }
 
     /// Re-encrypts the database with a new passphrase.

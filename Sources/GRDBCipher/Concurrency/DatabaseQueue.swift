@@ -35,7 +35,7 @@ public final class DatabaseQueue: DatabaseWriter {
         self.path = path
         self.configuration = configuration
         writer = try SerializedDatabase(
-            path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue",
+            path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
             keyContext: KeyContext(reusesDerivedKeys: false))
     }
 
@@ -50,12 +50,12 @@ public final class DatabaseQueue: DatabaseWriter {
             let escaped = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? name
             path = "file:\(escaped)?mode=memory&cache=shared"
             writer = try SerializedDatabase(
-                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue", usesURI: true,
+                path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue", usesURI: true,
                 keyContext: KeyContext(reusesDerivedKeys: false))
         } else {
             path = ":memory:"
             writer = try SerializedDatabase(
-                path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseQueue",
+                path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
                 keyContext: KeyContext(reusesDerivedKeys: false))
         }
     }
@@ -87,14 +87,14 @@ public final class DatabaseQueue: DatabaseWriter {
     /// protection.
     ///
     /// - throws: The error of `value`.
-    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+    public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
         try writer.sync(value)
     }
 
     /// Like ``unsafeRead(_:)-(Database)->T``, but allowed inside another access of this queue.
     ///
     /// - throws: The error of `value`.
-    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) rethrows -> T {
         try writer.reentrantSync(value)
     }
 
@@ -103,7 +103,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// Runs `updates` with the connection, outside of any transaction.
     ///
     /// - throws: The error of `updates`.
-    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         try writer.sync(updates)
     }
 
@@ -118,7 +118,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// Runs `updates` with the connection, outside of any transaction.
     ///
     /// - throws: The error of `updates`.
-    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
         try writer.sync(updates)
     }
 
@@ -126,7 +126,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// access of this queue.
     ///
     /// - throws: The error of `updates`.
-    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T {
         try writer.reentrantSync(updates)
     }
 

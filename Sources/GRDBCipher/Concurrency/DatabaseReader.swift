@@ -27,7 +27,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// cooperative thread pool.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `value` with a connection that may not be isolated in a transaction.
     ///
@@ -38,7 +38,7 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// transaction, without blocking the cooperative thread pool.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
+    func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T
 
     /// Like `unsafeRead`, but allowed inside another access of the same reader.
     ///
@@ -67,14 +67,14 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Runs `updates` with the writer connection, outside of any transaction.
     ///
     /// - throws: The error of `updates`.
-    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
+    func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Runs `updates` with the writer connection, outside of any transaction,
     /// without blocking the cooperative thread pool.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     func writeWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `updates` with the writer connection once every running read has
     /// ended, with no read running meanwhile.
@@ -86,12 +86,12 @@ public protocol DatabaseWriter: DatabaseReader {
     ///
     /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
     func barrierWriteWithoutTransaction<T: Sendable>(
-        _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T
+        _ updates: @Sendable (Database) throws -> T) async throws -> T
 
     /// Like `writeWithoutTransaction`, but allowed inside another write access.
     ///
     /// - throws: The error of `updates`.
-    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T
+    func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) rethrows -> T
 
     /// Schedules `updates` outside of any transaction and returns at once.
     func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void)
@@ -127,8 +127,10 @@ extension DatabaseWriter {
     /// thread pool.
     ///
     /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await writeWithoutTransaction { try $0.writeTransaction(nil, updates) }
+    public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        try await withLentClosure(updates) { updates in
+            try await writeWithoutTransaction { try $0.writeTransaction(nil, updates) }
+        }
     }
 
     /// Schedules `updates` in a transaction and returns at once; `completion`

@@ -27,13 +27,9 @@ public final class DatabaseSnapshot: DatabaseReader {
         self.configuration = configuration
         self.onEnd = onEnd
         connection = try SerializedDatabase(
-            path: path, configuration: configuration, defaultLabel: "GRDBCipher.DatabaseSnapshot",
+            path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseSnapshot",
             keyContext: keyContext, keepsTransactionsOpen: true)
-        try connection.sync { db in
-            try db.beginTransaction(.deferred)
-            // The first read fixes the state the transaction sees.
-            try db.execute(sql: "SELECT rootpage FROM sqlite_master LIMIT 1")
-        }
+        try connection.sync { try $0.beginSnapshotTransaction() }
     }
 
     /// Ends the snapshot's transaction and closes its connection.
@@ -56,34 +52,34 @@ public final class DatabaseSnapshot: DatabaseReader {
     /// Runs `value` on the frozen state.
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
-    public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try connection.sync { db in
-            try db.checkUsable()
-            return try value(db)
-        }
+    public func read<T>(_ value: (Database) throws -> T) rethrows -> T {
+        // A closed snapshot's statements throw: no check needed here.
+        try connection.sync(value)
     }
 
     /// The async twin of ``read(_:)-(Database)->T``.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await connection.execute { db in
-            try db.checkUsable()
-            return try value(db)
+    public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try await withLentClosure(value) { value in
+            try await connection.execute { db in
+                try db.checkUsable()
+                return try value(db)
+            }
         }
     }
 
     /// Same as ``read(_:)-(Database)->T``: a snapshot is always isolated.
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
-    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+    public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
         try read(value)
     }
 
     /// Same as ``read(_:)-(Database)->T``.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
-    public func unsafeRead<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await read(value)
     }
 

@@ -24,24 +24,38 @@ extension Database {
         /// A traced statement.
         public struct Statement: CustomStringConvertible {
             private let sqliteStatement: SQLiteStatement
+            /// What SQLite reports for a statement that starts: its SQL, or
+            /// a `-- ` comment for a trigger's statements.
+            private let unexpandedSQL: UnsafePointer<CChar>?
             private let publicStatementArguments: Bool
 
-            init(sqliteStatement: SQLiteStatement, publicStatementArguments: Bool) {
+            init(sqliteStatement: SQLiteStatement, unexpandedSQL: UnsafePointer<CChar>?, publicStatementArguments: Bool) {
                 self.sqliteStatement = sqliteStatement
+                self.unexpandedSQL = unexpandedSQL
                 self.publicStatementArguments = publicStatementArguments
             }
 
-            /// The SQL of the statement. A statement that carries a key is
-            /// redacted.
+            /// The comment SQLite reports for the statements of a trigger.
+            private var triggerComment: String? {
+                guard let unexpandedSQL else { return nil }
+                let text = String(cString: unexpandedSQL)
+                return text.hasPrefix("--") ? text : nil
+            }
+
+            /// The SQL of the statement, without the whitespace and `;`
+            /// around it, parameters not expanded. A statement that carries
+            /// a key is redacted.
             public var sql: String {
-                SecretRedaction.redactedSQL(String(cString: sqlite3_sql(sqliteStatement)))
+                if let triggerComment { return triggerComment }
+                return SecretRedaction.redactedSQL(String(cString: sqlite3_sql(sqliteStatement)).trimmedSQLStatement)
             }
 
             /// The SQL with its arguments inlined. It contains user data.
             public var expandedSQL: String {
-                guard let cString = sqlite3_expanded_sql(sqliteStatement) else { return sql }
+                if let triggerComment { return triggerComment }
+                guard let cString = sqlite3_expanded_sql(sqliteStatement) else { return "" }
                 defer { sqlite3_free(cString) }
-                return SecretRedaction.redactedSQL(String(cString: cString))
+                return SecretRedaction.redactedSQL(String(cString: cString).trimmedSQLStatement)
             }
 
             /// The SQL, with arguments inlined only when
@@ -66,6 +80,18 @@ extension Database {
                 return String(format: "%.3f", duration) + "s " + statement.description
             }
         }
+
+        /// The description with the arguments inlined, whatever
+        /// ``Configuration/publicStatementArguments`` says. It contains user
+        /// data: for local debugging.
+        public var expandedDescription: String {
+            switch self {
+            case .statement(let statement):
+                return statement.expandedSQL
+            case .profile(let statement, let duration):
+                return String(format: "%.3f", duration) + "s " + statement.expandedSQL
+            }
+        }
     }
 
     /// Reports the statements that run on this connection, or stops reporting
@@ -88,10 +114,12 @@ extension Database {
             guard let context, let p else { return 0 }
             let db = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
             guard let callback = db.traceCallback else { return 0 }
+            let isStart = mask == UInt32(SQLITE_TRACE_STMT)
             let statement = TraceEvent.Statement(
                 sqliteStatement: OpaquePointer(p),
+                unexpandedSQL: isStart ? x.map { UnsafePointer($0.assumingMemoryBound(to: CChar.self)) } : nil,
                 publicStatementArguments: db.configuration.publicStatementArguments)
-            if mask == UInt32(SQLITE_TRACE_STMT) {
+            if isStart {
                 callback(.statement(statement))
             } else if mask == UInt32(SQLITE_TRACE_PROFILE), let x {
                 let nanoseconds = x.assumingMemoryBound(to: Int64.self).pointee

@@ -33,75 +33,91 @@ extension Database {
     /// }
     /// ```
     ///
-    /// - parameter kind: The transaction kind; default `.deferred`.
-    /// - throws: The error of `operations`, or a ``DatabaseError`` if the
-    ///   transaction cannot begin or commit. A transaction that fails to commit
-    ///   is rolled back.
+    /// If SQLite rolls the transaction back on its own while `operations`
+    /// runs (a `ROLLBACK` statement, `RAISE(ROLLBACK)`, a full disk), the
+    /// statements that follow, and the commit, throw `SQLITE_ABORT`.
+    ///
+    /// - parameter kind: The transaction kind. If nil, `DEFERRED` when the
+    ///   current access is read-only, and `IMMEDIATE` otherwise.
+    /// - throws: The first error: the one of `operations`, or a
+    ///   ``DatabaseError`` if the transaction cannot begin or commit. A
+    ///   transaction that fails to commit is rolled back.
     public func inTransaction(
         _ kind: TransactionKind? = nil,
         _ operations: () throws -> TransactionCompletion) throws
     {
         try beginTransaction(kind)
-        let completion: TransactionCompletion
-        do {
-            completion = try operations()
-        } catch {
-            try? rollbackIfNeeded()
-            throw error
-        }
-        switch completion {
-        case .commit:
-            do {
-                try commit()
-            } catch {
-                try? rollbackIfNeeded()
-                throw error
-            }
-        case .rollback:
-            try rollbackIfNeeded()
-        }
+        try runTransactionBlock(operations, commit: { try commit() }, rollback: { try rollback() })
     }
 
     /// Runs `operations` inside a savepoint, which can be nested in a
-    /// transaction or in another savepoint. Outside of a transaction it opens one.
+    /// transaction or in another savepoint. Outside of a transaction it opens
+    /// a transaction instead (`IMMEDIATE` unless the access is read-only).
     ///
     /// The savepoint is released if `operations` returns `.commit` (its changes
     /// are committed with the enclosing transaction), and rolled back if it
     /// returns `.rollback` or throws.
     ///
-    /// - throws: The error of `operations`, or a ``DatabaseError``.
+    /// - throws: The first error: the one of `operations`, or a ``DatabaseError``.
     public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
         guard isInsideTransaction else {
             try inTransaction(nil, operations)
             return
         }
-        savepointDepth += 1
-        defer { savepointDepth -= 1 }
-        let name = "grdbcipher\(savepointDepth)"
-        try execute(sql: "SAVEPOINT \(name)")
-        let completion: TransactionCompletion
+        try execute(sql: "SAVEPOINT grdb")
+        try runTransactionBlock(
+            operations,
+            commit: { try execute(sql: "RELEASE SAVEPOINT grdb") },
+            rollback: {
+                // Rolling back to a savepoint keeps it on SQLite's stack.
+                try execute(sql: "ROLLBACK TRANSACTION TO SAVEPOINT grdb")
+                try execute(sql: "RELEASE SAVEPOINT grdb")
+            })
+    }
+
+    /// Runs the body of a transaction or savepoint that has begun, then
+    /// commits or rolls back; throws the first error.
+    private func runTransactionBlock(
+        _ operations: () throws -> TransactionCompletion,
+        commit: () throws -> Void,
+        rollback: () throws -> Void) throws
+    {
+        let wasInsideTransactionBlock = isInsideTransactionBlock
+        isInsideTransactionBlock = true
+        defer { isInsideTransactionBlock = wasInsideTransactionBlock }
+        var firstError: (any Error)?
+        var needsRollback = true
         do {
-            completion = try operations()
-        } catch {
-            if isInsideTransaction {
-                try? execute(sql: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+            if try operations() == .commit {
+                // SQLite rolled back already: SQLITE_ABORT, not "cannot
+                // commit - no transaction is active".
+                try checkForAbortedTransaction()
+                isInsideTransactionBlock = wasInsideTransactionBlock
+                try commit()
+                needsRollback = false
             }
-            throw error
+        } catch {
+            firstError = error
         }
-        switch completion {
-        case .commit:
-            try execute(sql: "RELEASE SAVEPOINT \(name)")
-        case .rollback:
-            try execute(sql: "ROLLBACK TO SAVEPOINT \(name); RELEASE SAVEPOINT \(name)")
+        if needsRollback {
+            do {
+                try rollback()
+            } catch {
+                if firstError == nil { firstError = error }
+            }
         }
+        if let firstError { throw firstError }
     }
 
     /// Begins a transaction.
     ///
-    /// - parameter kind: The transaction kind; default `.deferred`.
+    /// - parameter kind: The transaction kind. If nil, `DEFERRED` when the
+    ///   current access is read-only, and `IMMEDIATE` otherwise, so that a
+    ///   write never has to upgrade its lock while another process writes.
     /// - throws: A ``DatabaseError``, for example if a transaction is already open.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
-        try cachedStatement(sql: "BEGIN \((kind ?? .deferred).rawValue) TRANSACTION").execute()
+        let kind = kind ?? (readOnlyDepth > 0 || configuration.readonly ? .deferred : .immediate)
+        try cachedStatement(sql: "BEGIN \(kind.rawValue) TRANSACTION").execute()
     }
 
     /// Commits the current transaction.
@@ -111,18 +127,45 @@ extension Database {
         try cachedStatement(sql: "COMMIT TRANSACTION").execute()
     }
 
-    /// Rolls back the current transaction.
+    /// Rolls back the current transaction. Does nothing when no transaction
+    /// is open: after some errors (`SQLITE_FULL`, `SQLITE_IOERR`,
+    /// `SQLITE_BUSY`, `SQLITE_NOMEM`) SQLite may have rolled back already.
     ///
-    /// - throws: A ``DatabaseError``, for example if no transaction is open.
+    /// - throws: A ``DatabaseError`` if the rollback fails.
     public func rollback() throws {
-        try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+        if isInsideTransaction {
+            try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+        }
     }
 
-    /// Rolls back unless SQLite already did (after some errors it rolls back
-    /// on its own).
+    /// Rolls back unless SQLite already did.
     func rollbackIfNeeded() throws {
-        if isInsideTransaction {
-            try rollback()
+        try rollback()
+    }
+
+    /// Runs `value` with writes forbidden (`PRAGMA query_only`): a write
+    /// inside throws `SQLITE_READONLY`. Calls can be nested.
+    ///
+    /// ```swift
+    /// try dbQueue.write { db in
+    ///     try db.readOnly {
+    ///         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError``.
+    public func readOnly<T>(_ value: () throws -> T) throws -> T {
+        if readOnlyDepth == 0 && !configuration.readonly {
+            try cachedStatement(sql: "PRAGMA query_only = 1").execute()
         }
+        readOnlyDepth += 1
+        defer {
+            readOnlyDepth -= 1
+            if readOnlyDepth == 0 && !configuration.readonly {
+                try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
+            }
+        }
+        return try value()
     }
 }

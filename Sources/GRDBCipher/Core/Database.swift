@@ -14,7 +14,7 @@ import Foundation
 ///     print(db.lastInsertedRowID)
 /// }
 /// ```
-public final class Database {
+public final class Database: CustomStringConvertible, CustomDebugStringConvertible {
     /// The raw SQLite connection (`sqlite3 *`), nil once closed.
     // Read before every statement runs. Every access is an instant read or
     // assignment, never an access held across a call, so the dynamic
@@ -25,9 +25,12 @@ public final class Database {
     /// The configuration of the connection.
     public let configuration: Configuration
 
-    /// A description of the connection ("GRDBCipher.DatabaseQueue", or the
+    /// A description of the connection ("GRDB.DatabaseQueue", or the
     /// configuration label), for debugging.
     public let description: String
+
+    /// `<Database: description>`.
+    public var debugDescription: String { "<Database: \(description)>" }
 
     /// Whether a key was applied to this connection.
     var isKeyed = false
@@ -59,7 +62,12 @@ public final class Database {
     private var statementCache: [String: Statement] = [:]
     var traceCallback: ((TraceEvent) -> Void)?
     var traceOptions: TracingOptions = []
-    var savepointDepth = 0
+    /// The depth of nested ``readOnly(_:)`` calls (and read accesses).
+    var readOnlyDepth = 0
+    /// Whether an `inTransaction` or `inSavepoint` block runs: a statement
+    /// that runs after SQLite rolled its transaction back then throws
+    /// `SQLITE_ABORT` instead of running outside of any transaction.
+    var isInsideTransactionBlock = false
     private let usesURI: Bool
     /// The file this connection has open, as registered in `OpenDatabaseFiles`.
     private var openFileIdentity: FileIdentity?
@@ -114,7 +122,11 @@ public final class Database {
     /// connection.
     func reopen() throws {
         closeEvenIfBusy()
-        savepointDepth = 0
+        // The set-up statements run outside of the caller's transaction
+        // block, which SQLite has ended: they must not count as aborted.
+        let wasInsideTransactionBlock = isInsideTransactionBlock
+        isInsideTransactionBlock = false
+        defer { isInsideTransactionBlock = wasInsideTransactionBlock }
         try openTryingDerivedKey()
         for function in addedFunctions.values { add(function: function) }
         for collation in addedCollations.values { add(collation: collation) }
@@ -221,6 +233,31 @@ public final class Database {
         }
     }
 
+    /// Throws if `statement` must not run: the connection is closed, or
+    /// SQLite rolled back the transaction of the enclosing transaction
+    /// block (a `ROLLBACK` statement, a `RAISE(ROLLBACK)`, a full disk).
+    @inline(__always)
+    func checkCanExecute(_ statement: Statement) throws {
+        guard let sqliteConnection else {
+            throw DatabaseError.misuse("connection is closed")
+        }
+        if isInsideTransactionBlock && sqlite3_get_autocommit(sqliteConnection) != 0 {
+            throw abortedTransactionError(sql: statement.sql, arguments: statement.arguments)
+        }
+    }
+
+    func checkForAbortedTransaction() throws {
+        if let sqliteConnection, isInsideTransactionBlock, sqlite3_get_autocommit(sqliteConnection) != 0 {
+            throw abortedTransactionError(sql: nil, arguments: nil)
+        }
+    }
+
+    private func abortedTransactionError(sql: String?, arguments: StatementArguments?) -> DatabaseError {
+        DatabaseError(
+            resultCode: .SQLITE_ABORT, message: "Transaction was aborted", sql: sql, arguments: arguments,
+            publicStatementArguments: configuration.publicStatementArguments)
+    }
+
     /// The connection, or the error that makes it unusable: what the
     /// callback-based accesses hand to their closure.
     var usable: Result<Database, any Error> {
@@ -312,7 +349,7 @@ public final class Database {
             guard let sqliteStatement else {
                 throw DatabaseError.misuse("no statement in SQL", sql: sql)
             }
-            let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: sql)
+            let statement = Statement(database: self, sqliteStatement: sqliteStatement)
             if let tail, try containsStatement(tail, handle: handle) {
                 throw DatabaseError.misuse(
                     "multiple statements found; use execute(sql:) to run several statements", sql: sql)
@@ -387,15 +424,14 @@ public final class Database {
                 var tail: UnsafePointer<CChar>?
                 let code = sqlite3_prepare_v3(handle, cursor, -1, 0, &sqliteStatement, &tail)
                 guard code == SQLITE_OK else {
-                    throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: cursor))
+                    throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: cursor).trimmedSQLStatement)
                 }
                 guard let tail else { break }
                 defer { cursor = tail }
                 guard let sqliteStatement else { continue }
-                let statementSQL = String(cString: sqlite3_sql(sqliteStatement))
-                let statement = Statement(database: self, sqliteStatement: sqliteStatement, sql: statementSQL)
+                let statement = Statement(database: self, sqliteStatement: sqliteStatement)
                 let values = try consumer.values(
-                    forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statementSQL)
+                    forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statement.sql)
                 // Before the last statement runs, unused arguments are an error.
                 if try !containsStatement(tail, handle: handle) {
                     try consumer.checkAllConsumed(sql: sql)

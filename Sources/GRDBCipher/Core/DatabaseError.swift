@@ -21,7 +21,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// The primary result code (`SQLITE_CONSTRAINT`, for example).
     public var resultCode: ResultCode { extendedResultCode.primaryResultCode }
 
-    /// The error message.
+    /// The error message: SQLite's (`"file is not a database"`), or, for an
+    /// error created without one, SQLite's wording for its result code.
     public let message: String?
 
     /// The SQL that failed, if any.
@@ -36,7 +37,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     ///
     /// - parameters:
     ///   - resultCode: A primary or extended result code (default `SQLITE_ERROR`).
-    ///   - message: The error message.
+    ///   - message: The error message. If nil, SQLite's wording for the
+    ///     result code (`sqlite3_errstr`).
     ///   - sql: The SQL that failed.
     ///   - arguments: The statement arguments.
     ///   - publicStatementArguments: Whether `description` shows the arguments.
@@ -55,7 +57,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
             self.sql = SecretRedaction.redactedSQL(sql)
             self.arguments = nil
         } else {
-            self.message = message
+            self.message = message ?? String(cString: sqlite3_errstr(resultCode.rawValue))
             self.sql = sql
             self.arguments = arguments
         }
@@ -70,7 +72,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
             text += ": \(message)"
         }
         if let sql {
-            text += " - while executing `\(sql)`"
+            text += " - while executing `\(sql.trimmedSQLStatement)`"
         }
         if publicStatementArguments, let arguments, !arguments.isEmpty {
             text += " with arguments \(arguments)"
@@ -86,6 +88,28 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
             text += " with arguments \(arguments)"
         }
         return text
+    }
+
+    /// What an encrypted database's error usually means, beyond SQLite's
+    /// wording: for `SQLITE_NOTADB` (a wrong key or cipher settings) and
+    /// `SQLITE_CORRUPT` (a page that failed authentication); nil otherwise.
+    ///
+    /// ```swift
+    /// } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+    ///     print(error.message!)   // file is not a database
+    ///     print(error.hint!)      // wrong passphrase or key, or ...
+    /// }
+    /// ```
+    public var hint: String? {
+        switch resultCode {
+        case .SQLITE_NOTADB:
+            return "wrong passphrase or key, or not an SQLCipher database encrypted with these cipher settings"
+        case .SQLITE_CORRUPT:
+            return "a page failed authentication or is damaged (the file was altered); "
+                + "cipherIntegrityCheck() lists the failing pages"
+        default:
+            return nil
+        }
     }
 }
 
@@ -110,25 +134,10 @@ extension DatabaseError {
         }
         return DatabaseError(
             resultCode: ResultCode(rawValue: extended),
-            message: explainedMessage(message, code: extended & 0xFF),
+            message: message,
             sql: sql,
             arguments: arguments,
             publicStatementArguments: publicStatementArguments)
-    }
-
-    /// SQLCipher reports a wrong key as `SQLITE_NOTADB` and an altered page as
-    /// `SQLITE_CORRUPT`, with SQLite's generic wording: say what they mean here.
-    private static func explainedMessage(_ message: String?, code: CInt) -> String? {
-        switch code {
-        case CSQLCipher.SQLITE_NOTADB:
-            return "\(message ?? "file is not a database"): wrong passphrase or key, "
-                + "or not an SQLCipher database encrypted with these cipher settings"
-        case CSQLCipher.SQLITE_CORRUPT:
-            return "\(message ?? "database disk image is malformed"): a page failed authentication "
-                + "or is damaged (the file was altered); cipherIntegrityCheck() lists the failing pages"
-        default:
-            return message
-        }
     }
 
     /// An error for a misuse of the library, detected before SQLite runs anything.

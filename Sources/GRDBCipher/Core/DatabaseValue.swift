@@ -196,7 +196,8 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The value as an SQL literal: `NULL`, `1`, `1.5`, `'text'`, `X'0A1B'`.
+    /// The value as GRDB prints it: `NULL`, `1`, `1.5`, `"text"` (quoted and
+    /// escaped as Swift prints strings), `Data(3 bytes)`.
     public var description: String {
         switch storage {
         case .null:
@@ -206,9 +207,9 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case .double(let double):
             return String(double)
         case .string(let string):
-            return "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+            return String(reflecting: string)
         case .blob(let data):
-            return "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+            return "Data(\(data.description))"
         }
     }
 }

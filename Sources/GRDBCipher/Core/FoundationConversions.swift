@@ -76,46 +76,45 @@ extension URL: DatabaseValueConvertible {
 extension Decimal: DatabaseValueConvertible {
     /// Stored as a decimal text ("10.5"), so that no precision is lost.
     public var databaseValue: DatabaseValue {
-        DatabaseValue(storage: .string(NSDecimalNumber(decimal: self).description(withLocale: nil)))
+        DatabaseValue(storage: .string(NSDecimalNumber(decimal: self).description(withLocale: posixLocale)))
     }
 
-    /// Decodes an integer, a real, or a text that is entirely a decimal number.
+    /// Decodes an integer, a real (`Decimal(double)`), or a text read by
+    /// `Decimal(string:)` in the POSIX locale, as GRDB does.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Decimal? {
         switch dbValue.storage {
         case .int64(let int64):
             return Decimal(int64)
         case .double(let double):
-            guard double.isFinite else { return nil }
-            return Decimal(string: String(double), locale: Locale(identifier: "en_US_POSIX"))
+            return Decimal(double)
         case .string(let string):
-            guard isDecimalNumber(string) else { return nil }
-            return Decimal(string: string, locale: Locale(identifier: "en_US_POSIX"))
+            return Decimal(string: string, locale: posixLocale)
         default:
             return nil
         }
     }
+}
 
-    /// `Decimal(string:)` accepts a number followed by garbage ("12abc"): only
-    /// accept `[+-]digits[.digits][e[+-]digits]`.
-    private static func isDecimalNumber(_ string: String) -> Bool {
-        var bytes = string.utf8[...]
-        func digits() -> Int {
-            let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
-            bytes = bytes.dropFirst(count)
-            return count
+extension Decimal: StatementColumnConvertible {
+    /// Reads an integer, real or text column as ``fromDatabaseValue(_:)``
+    /// decodes them; nil for a blob.
+    @inlinable
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER:
+            self.init(sqlite3_column_int64(sqliteStatement, index))
+        case SQLITE_FLOAT:
+            self.init(sqlite3_column_double(sqliteStatement, index))
+        case SQLITE_TEXT:
+            guard let decimal = Decimal(string: String(unsafeColumnText: sqliteStatement, index: index), locale: posixLocale)
+            else { return nil }
+            self = decimal
+        default:
+            return nil
         }
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        var mantissaDigits = digits()
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            mantissaDigits += digits()
-        }
-        guard mantissaDigits > 0 else { return false }
-        if let first = bytes.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits() > 0 else { return false }
-        }
-        return bytes.isEmpty
     }
 }
+
+/// The locale of numbers stored as text.
+@usableFromInline
+let posixLocale = Locale(identifier: "en_US_POSIX")

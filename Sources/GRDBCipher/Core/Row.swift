@@ -162,11 +162,17 @@ public final class Row {
             Value.self, dbValue: dbValue, column: column ?? columnNames[index], index: index, sql: statement.sql)
     }
 
-    private func columnIndex(_ columnName: String) throws -> Int {
-        guard let index = lookup.index(of: columnName) else {
-            throw RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql)
+    /// The index of a column, or nil when it is missing and `Value` decodes
+    /// a missing column (an optional type gets nil, as in GRDB).
+    private func columnIndex<Value: DatabaseValueConvertible>(
+        _ columnName: String, for type: Value.Type, missingValue: inout Value?) throws -> Int?
+    {
+        if let index = lookup.index(of: columnName) { return index }
+        if let value = Value.fromDatabaseValue(.null) {
+            missingValue = value
+            return nil
         }
-        return index
+        throw RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql)
     }
 
     /// Decodes the value at `index`.
@@ -188,14 +194,17 @@ public final class Row {
         try decodeColumn(type, atIndex: index, column: nil)
     }
 
-    /// Decodes the value of the leftmost column of this name.
+    /// Decodes the value of the leftmost column of this name. A missing
+    /// column decodes as nil into an optional type.
     ///
-    /// - throws: A ``RowDecodingError`` if there is no such column or the
-    ///   value cannot be decoded.
+    /// - throws: A ``RowDecodingError`` if there is no such column (for a
+    ///   non-optional type) or the value cannot be decoded.
     public func decode<Value: DatabaseValueConvertible>(
         _ type: Value.Type = Value.self, forColumn columnName: String) throws -> Value
     {
-        try decodeValue(type, atIndex: columnIndex(columnName), column: columnName)
+        var missingValue: Value?
+        guard let index = try columnIndex(columnName, for: type, missingValue: &missingValue) else { return missingValue! }
+        return try decodeValue(type, atIndex: index, column: columnName)
     }
 
     /// Decodes the value of the leftmost column of this name, on the fast path.
@@ -205,7 +214,9 @@ public final class Row {
     public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type = Value.self, forColumn columnName: String) throws -> Value
     {
-        try decodeColumn(type, atIndex: columnIndex(columnName), column: columnName)
+        var missingValue: Value?
+        guard let index = try columnIndex(columnName, for: type, missingValue: &missingValue) else { return missingValue! }
+        return try decodeColumn(type, atIndex: index, column: columnName)
     }
 
     /// Decodes the value of a column.

@@ -1,4 +1,5 @@
 import CSQLCipher
+import Foundation
 
 // Bool, the integers, Double, Float and String, both ways and on the fetch fast path.
 // Integers never wrap: a value that does not fit in the requested width fails to
@@ -23,15 +24,11 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a numeric column: zero is false, anything else is true.
+    /// Reads a column as SQLite converts it to an integer (a text such as
+    /// `'1'` too, as GRDB does): zero is false, anything else is true.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        let value = sqlite3_column_value(sqliteStatement, index)
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: self = sqlite3_value_int64(value) != 0
-        case SQLITE_FLOAT: self = sqlite3_value_double(value) != 0
-        default: return nil
-        }
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self = sqlite3_column_int64(sqliteStatement, index) != 0
     }
 }
 
@@ -70,36 +67,29 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
 }
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
-    /// Reads an integer or real column whose value fits in this type. The
-    /// statement's connection must be used by one thread at a time, as
-    /// GRDBCipher's connections are.
+    /// Reads a column as SQLite converts it to a 64-bit integer (a text
+    /// that holds a number too, such as the numbers SQLCipher's pragmas
+    /// return; a real is truncated), then returns nil if the integer does not
+    /// fit in this type. Reads NULL as 0: the fetch methods check for NULL first.
     @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        // One column lookup for both the type and the value. SQLite's header
-        // asks for "protected" values here; a column value is unprotected,
-        // which only matters for a connection with a mutex. Connections are
-        // opened with SQLITE_OPEN_NOMUTEX and used from one queue at a time,
-        // so reading it is what sqlite3_column_type/int64 do internally.
-        let value = sqlite3_column_value(sqliteStatement, index)
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER:
-            guard let integer = Self(exactly: sqlite3_value_int64(value)) else { return nil }
-            self = integer
-        case SQLITE_FLOAT:
-            guard let integer = Self(fittingTruncation: sqlite3_value_double(value)) else { return nil }
-            self = integer
-        default:
-            return nil
-        }
+        guard let integer = Self(exactly: sqlite3_column_int64(sqliteStatement, index)) else { return nil }
+        self = integer
     }
 }
 
 extension StatementColumnConvertible where Self: FixedWidthInteger {
-    /// Reads a column: the initializer already returns nil for NULL, so no
-    /// separate NULL check.
+    /// Reads a column that is not NULL, as ``init(sqliteStatement:index:)``
+    /// does, with a single lookup of the column.
     @inlinable
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Self? {
-        Self(sqliteStatement: sqliteStatement, index: index)
+        // SQLite's header asks for "protected" values here; a column value is
+        // unprotected, which only matters for a connection with a mutex.
+        // Connections are opened with SQLITE_OPEN_NOMUTEX and used from one
+        // queue at a time, so this is what sqlite3_column_type/int64 do.
+        let value = sqlite3_column_value(sqliteStatement, index)
+        if sqlite3_value_type(value) == SQLITE_NULL { return nil }
+        return Self(exactly: sqlite3_value_int64(value))
     }
 }
 
@@ -142,14 +132,11 @@ extension Double: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a real or integer column.
+    /// Reads a column as SQLite converts it to a real (a text that holds a
+    /// number too).
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        let value = sqlite3_column_value(sqliteStatement, index)
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER, SQLITE_FLOAT: self = sqlite3_value_double(value)
-        default: return nil
-        }
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self = sqlite3_column_double(sqliteStatement, index)
     }
 }
 
@@ -168,11 +155,10 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
         Double.fromDatabaseValue(dbValue).map(Float.init)
     }
 
-    /// Reads a real or integer column.
+    /// Reads a column as SQLite converts it to a real.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        guard let double = Double(sqliteStatement: sqliteStatement, index: index) else { return nil }
-        self = Float(double)
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self = Float(sqlite3_column_double(sqliteStatement, index))
     }
 }
 
@@ -180,16 +166,20 @@ extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as a text.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
 
-    /// Decodes a text.
+    /// Decodes a text, or a blob that holds UTF-8 (as SQLite converts a
+    /// blob to text).
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
-        if case .string(let string) = dbValue.storage { return string }
-        return nil
+        switch dbValue.storage {
+        case .string(let string): return string
+        case .blob(let data): return String(data: data, encoding: .utf8)
+        default: return nil
+        }
     }
 
-    /// Reads a text column.
+    /// Reads a column as SQLite converts it to text: a number gives its
+    /// decimal form, a blob its bytes.
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        guard sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT else { return nil }
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
         self.init(unsafeColumnText: sqliteStatement, index: index)
     }
 }

@@ -82,7 +82,7 @@ extension Statement {
     /// arguments are forgotten.
     @usableFromInline
     func prepareForValues() throws {
-        try database.checkUsable()
+        try database.checkCanExecute(self)
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         if !boundArguments.isEmpty { boundArguments = StatementArguments() }
     }

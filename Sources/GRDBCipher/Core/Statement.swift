@@ -1,4 +1,5 @@
 import CSQLCipher
+import Foundation
 
 /// A prepared SQL statement.
 ///
@@ -18,8 +19,9 @@ public final class Statement {
     /// The raw SQLite statement handle (`sqlite3_stmt *`).
     public let sqliteStatement: SQLiteStatement
 
-    /// The SQL of the statement. A statement that carries a key (`PRAGMA
-    /// key = ...`, `ATTACH ... KEY ...`) shows a redacted placeholder instead.
+    /// The SQL of the statement, without the white space and semicolons
+    /// around it. A statement that carries a key (`PRAGMA key = ...`,
+    /// `ATTACH ... KEY ...`) shows a redacted placeholder instead.
     public let sql: String
 
     unowned let database: Database
@@ -59,10 +61,10 @@ public final class Statement {
         return SecretRedaction.redactedSQL(String(cString: cString))
     }
 
-    init(database: Database, sqliteStatement: SQLiteStatement, sql: String) {
+    init(database: Database, sqliteStatement: SQLiteStatement) {
         self.database = database
         self.sqliteStatement = sqliteStatement
-        self.sql = SecretRedaction.redactedSQL(sql)
+        self.sql = SecretRedaction.redactedSQL(String(cString: sqlite3_sql(sqliteStatement)).trimmedSQLStatement)
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
     }
@@ -153,7 +155,7 @@ public final class Statement {
         } else {
             reset()
         }
-        try database.checkUsable()
+        try database.checkCanExecute(self)
         let code = stepToCompletion()
         if code != SQLITE_DONE {
             throw makeError(code)
@@ -255,4 +257,20 @@ final class ColumnLookup: Sendable {
         }
         return lowercased[name.lowercased()]
     }
+}
+
+extension Statement: CustomStringConvertible {
+    /// The SQL of the statement (redacted when it carries a key).
+    public var description: String { sql }
+}
+
+extension String {
+    /// The string without the white space, newlines and semicolons that
+    /// surround an SQL statement: how statements are shown in errors,
+    /// descriptions and traces.
+    var trimmedSQLStatement: String {
+        trimmingCharacters(in: Self.sqlStatementSeparators)
+    }
+
+    private static let sqlStatementSeparators = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))
 }

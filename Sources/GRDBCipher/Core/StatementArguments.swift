@@ -91,12 +91,14 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         precondition(replaced.isEmpty, "already defined statement argument: \(replaced.keys.sorted().joined(separator: ", "))")
     }
 
-    /// The arguments as `[1, 'text', name: NULL]`. Arguments hold user data: this
-    /// is only shown in errors when ``Configuration/publicStatementArguments`` is true.
+    /// The arguments as GRDB prints them: named values first (sorted by
+    /// name), then positional ones: `["name": "Arthur", 1, NULL]`. Arguments
+    /// hold user data: they are only shown in errors when
+    /// ``Configuration/publicStatementArguments`` is true.
     public var description: String {
+        let named = namedValues.sorted { $0.key < $1.key }.map { "\(String(reflecting: $0.key)): \($0.value)" }
         let positional = values.map(\.description)
-        let named = namedValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-        return "[" + (positional + named).joined(separator: ", ") + "]"
+        return "[" + (named + positional).joined(separator: ", ") + "]"
     }
 }
 

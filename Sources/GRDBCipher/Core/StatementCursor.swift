@@ -9,12 +9,12 @@ final class StatementIteration {
     private var isDone = false
 
     init(_ statement: Statement, arguments: StatementArguments?) throws {
-        try statement.database.checkUsable()
         if let arguments {
             try statement.setArguments(arguments)
         } else {
             statement.reset()
         }
+        try statement.database.checkCanExecute(statement)
         self.statement = statement
         statement.iterationCount += 1
     }

@@ -116,7 +116,7 @@ extension DatabasePool: ExportSource {
         var exportConfiguration = configuration
         exportConfiguration.readonly = false
         exportConfiguration.journalMode = .default
-        exportConfiguration.label = (configuration.label ?? "GRDBCipher.DatabasePool") + ".export"
+        exportConfiguration.label = (configuration.label ?? "GRDB.DatabasePool") + ".export"
         let db = try Database(
             path: path, description: exportConfiguration.label!, configuration: exportConfiguration,
             keyContext: keyContext)

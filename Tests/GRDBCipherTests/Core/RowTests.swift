@@ -249,9 +249,9 @@ struct RowTests {
         #expect(row != ["name": "Arthur"])
     }
 
-    @Test func descriptionListsColumnsAndSQLLiterals() {
+    @Test func descriptionListsColumnsAndValuesAsGRDBPrintsThem() {
         let row: Row = ["name": "O'Brien", "score": 1000, "bonus": nil, "ratio": 0.5, "data": Data([0x0A])]
-        #expect(row.description == "[name:'O''Brien' score:1000 bonus:NULL ratio:0.5 data:X'0A']")
+        #expect(row.description == #"[name:"O\'Brien" score:1000 bonus:NULL ratio:0.5 data:Data(1 bytes)]"#)
         #expect(row.debugDescription == row.description)
     }
 

@@ -184,7 +184,7 @@ struct StatementTests {
                 try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: ["secret-name"])
             }
             let description = try #require(error?.description)
-            #expect(description.contains("with arguments ['secret-name']"))
+            #expect(description.contains(#"with arguments ["secret-name"]"#))
         }
     }
 

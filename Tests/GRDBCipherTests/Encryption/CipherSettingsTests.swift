@@ -89,7 +89,7 @@ let settingCases: [SettingCase] = [
                 try DatabaseQueue(path: path, configuration: configuration(settings))
             }
             #expect(error?.resultCode == .SQLITE_NOTADB)
-            #expect(error?.message?.contains("cipher settings") == true)
+            #expect(error?.hint?.contains("cipher settings") == true)
         }
         #expect(try fileBytes(path) == before)
     }

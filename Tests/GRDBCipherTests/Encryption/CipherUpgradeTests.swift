@@ -70,7 +70,7 @@ import Testing
             try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("wrong"))
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
-        #expect(error?.message?.contains("wrong") == true)
+        #expect(error?.hint?.contains("wrong") == true)
         #expect(try fileBytes(path) == before)
         var legacy = keyed("three")
         legacy.cipherSettings = .sqlcipher3

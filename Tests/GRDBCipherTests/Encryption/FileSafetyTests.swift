@@ -146,7 +146,7 @@ import Testing
         config.prepareDatabase { db in
             // The first reader is given a stale passphrase, in both of its
             // attempts (derived key, then passphrase).
-            guard db.description.hasSuffix(".reader") else { return try db.usePassphrase("right") }
+            guard db.description.contains(".reader.") else { return try db.usePassphrase("right") }
             let attempt = attempts.withLock { value -> Int in
                 value += 1
                 return value

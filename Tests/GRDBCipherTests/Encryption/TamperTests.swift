@@ -31,7 +31,7 @@ import Testing
             try dbQueue.read { try String.fetchAll($0, sql: "SELECT value FROM a") }
         }
         #expect(error?.resultCode == .SQLITE_CORRUPT)
-        #expect(error?.message?.contains("page failed authentication") == true)
+        #expect(error?.hint?.contains("page failed authentication") == true)
         // Other pages are unaffected.
         #expect(try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM b") } == 300)
 

@@ -13,7 +13,10 @@ import Testing
             _ = try DatabaseQueue(path: path, configuration: keyed("wrong"))
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
-        #expect(error?.message?.contains("wrong passphrase") == true)
+        // SQLite's message, as GRDB reports it; the advice is in `hint`.
+        #expect(error?.message == "file is not a database")
+        #expect(error?.hint?.contains("wrong passphrase") == true)
+        #expect(error?.description.hasPrefix("SQLite error 26: file is not a database") == true)
         #expect(try fileBytes(path) == before)
         #expect(!FileManager.default.fileExists(atPath: path + "-journal"))
     }
@@ -28,7 +31,8 @@ import Testing
             _ = try DatabaseQueue(path: path)
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
-        #expect(error?.message?.contains("not an SQLCipher database") == true)
+        #expect(error?.message == "file is not a database")
+        #expect(error?.hint?.contains("not an SQLCipher database") == true)
         #expect(try fileBytes(path) == before)
     }
 
@@ -71,7 +75,8 @@ import Testing
             try reopened.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t") }
         }
         #expect(error?.resultCode == .SQLITE_CORRUPT)
-        #expect(error?.message?.contains("failed authentication") == true)
-        #expect(error?.message?.contains("wrong passphrase") == false)
+        #expect(error?.message == "database disk image is malformed")
+        #expect(error?.hint?.contains("failed authentication") == true)
+        #expect(error?.hint?.contains("wrong passphrase") == false)
     }
 }
