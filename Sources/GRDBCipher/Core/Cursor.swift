@@ -16,6 +16,13 @@ public protocol Cursor<Element>: AnyObject {
     ///
     /// - throws: An error if the element cannot be produced (a database error).
     func next() throws -> Element?
+
+    /// Calls `body` on each remaining element, in order, until the cursor is
+    /// exhausted or an error is thrown. The default implementation calls
+    /// ``next()`` until it returns nil.
+    ///
+    /// - throws: The error of the cursor or of `body`.
+    func forEach(_ body: (Element) throws -> Void) throws
 }
 
 extension Cursor {
@@ -34,13 +41,19 @@ extension Cursor {
     }
 
     /// A cursor of the non-nil transformed elements, computed lazily.
-    public func compactMap<T>(_ transform: @escaping (Element) throws -> T?) -> CompactMapCursor<Self, T> {
-        CompactMapCursor(self, transform)
+    ///
+    /// The result type is GRDB's: a map to optionals, a filter of the nils,
+    /// and an unwrapping map.
+    public func compactMap<ElementOfResult>(_ transform: @escaping (Element) throws -> ElementOfResult?)
+        -> MapCursor<FilterCursor<MapCursor<Self, ElementOfResult?>>, ElementOfResult>
+    {
+        // The filter lets only non-nil values through, so the unwrap cannot fail.
+        map(transform).filter { $0 != nil }.map { $0.unsafelyUnwrapped }
     }
 
     /// A cursor of the elements that satisfy `isIncluded`, computed lazily.
-    public func filter(_ isIncluded: @escaping (Element) throws -> Bool) -> CompactMapCursor<Self, Element> {
-        CompactMapCursor(self) { try isIncluded($0) ? $0 : nil }
+    public func filter(_ isIncluded: @escaping (Element) throws -> Bool) -> FilterCursor<Self> {
+        FilterCursor(self, isIncluded)
     }
 
     /// A cursor of at most `maxLength` elements.
@@ -131,28 +144,6 @@ public final class MapCursor<Base: Cursor, Element>: Cursor {
     }
 }
 
-/// A cursor of non-nil transformed elements. See ``Cursor/compactMap(_:)`` and
-/// ``Cursor/filter(_:)``.
-public final class CompactMapCursor<Base: Cursor, Element>: Cursor {
-    private let base: Base
-    private let transform: (Base.Element) throws -> Element?
-
-    init(_ base: Base, _ transform: @escaping (Base.Element) throws -> Element?) {
-        self.base = base
-        self.transform = transform
-    }
-
-    /// The next non-nil transformed element.
-    ///
-    /// - throws: The error of the base cursor or of the closure.
-    public func next() throws -> Element? {
-        while let element = try base.next() {
-            if let result = try transform(element) { return result }
-        }
-        return nil
-    }
-}
-
 /// A cursor of the first elements of another. See ``Cursor/prefix(_:)``.
 public final class PrefixCursor<Base: Cursor>: Cursor {
     private let base: Base
@@ -213,7 +204,12 @@ public final class AnyCursor<Element>: Cursor {
 
     /// Creates a cursor over a sequence.
     public convenience init<S: Sequence>(_ sequence: S) where S.Element == Element {
-        var iterator = sequence.makeIterator()
+        self.init(iterator: sequence.makeIterator())
+    }
+
+    /// Creates a cursor over the elements an iterator has left.
+    public convenience init(iterator: some IteratorProtocol<Element>) {
+        var iterator = iterator
         self.init { iterator.next() }
     }
 
@@ -222,31 +218,5 @@ public final class AnyCursor<Element>: Cursor {
     /// - throws: The error of the base cursor or of the closure.
     public func next() throws -> Element? {
         try nextElement()
-    }
-}
-
-extension Array {
-    /// Creates an array with the remaining elements of a cursor.
-    ///
-    /// - throws: The error of the cursor.
-    @inlinable
-    public init(_ cursor: some Cursor<Element>) throws {
-        self.init()
-        while let element = try cursor.next() {
-            append(element)
-        }
-    }
-}
-
-extension Set {
-    /// Creates a set with the remaining elements of a cursor.
-    ///
-    /// - throws: The error of the cursor.
-    @inlinable
-    public init(_ cursor: some Cursor<Element>) throws {
-        self.init()
-        while let element = try cursor.next() {
-            insert(element)
-        }
     }
 }
