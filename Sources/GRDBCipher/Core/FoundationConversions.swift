@@ -73,7 +73,7 @@ extension URL: DatabaseValueConvertible {
     }
 }
 
-extension Decimal: DatabaseValueConvertible {
+extension Decimal: DatabaseValueConvertible, StatementColumnConvertible {
     /// Stored as a decimal text ("10.5"), so that no precision is lost.
     public var databaseValue: DatabaseValue {
         DatabaseValue(storage: .string(NSDecimalNumber(decimal: self).description(withLocale: nil)))
@@ -82,17 +82,42 @@ extension Decimal: DatabaseValueConvertible {
     /// Decodes an integer, a real, or a text that is entirely a decimal number.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Decimal? {
         switch dbValue.storage {
-        case .int64(let int64):
-            return Decimal(int64)
-        case .double(let double):
-            guard double.isFinite else { return nil }
-            return Decimal(string: String(double), locale: Locale(identifier: "en_US_POSIX"))
-        case .string(let string):
-            guard isDecimalNumber(string) else { return nil }
-            return Decimal(string: string, locale: Locale(identifier: "en_US_POSIX"))
+        case .int64(let int64): return Decimal(int64)
+        case .double(let double): return Decimal(databaseReal: double)
+        case .string(let string): return Decimal(databaseText: string)
+        default: return nil
+        }
+    }
+
+    /// Reads an integer, a real, or a text column that is entirely a decimal number.
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        switch sqlite3_column_type(sqliteStatement, index) {
+        case SQLITE_INTEGER:
+            self.init(sqlite3_column_int64(sqliteStatement, index))
+        case SQLITE_FLOAT:
+            self.init(databaseReal: sqlite3_column_double(sqliteStatement, index))
+        case SQLITE_TEXT:
+            self.init(databaseText: String(unsafeColumnText: sqliteStatement, index: index))
         default:
             return nil
         }
+    }
+
+    /// The decimal that prints like the double ("0.1", not the binary
+    /// expansion of 0.1); nil if it is not finite or out of Decimal's range.
+    init?(databaseReal double: Double) {
+        guard double.isFinite,
+              let decimal = Decimal(string: String(double), locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        self = decimal
+    }
+
+    /// The decimal of a text that is entirely a decimal number.
+    init?(databaseText string: String) {
+        guard Decimal.isDecimalNumber(string),
+              let decimal = Decimal(string: string, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        self = decimal
     }
 
     /// `Decimal(string:)` accepts a number followed by garbage ("12abc"): only
