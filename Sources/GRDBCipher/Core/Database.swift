@@ -360,7 +360,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
 
     /// Whether the rest of an SQL string holds another statement, and not only
     /// white space, semicolons or comments.
-    private func containsStatement(_ sql: UnsafePointer<CChar>, handle: OpaquePointer) throws -> Bool {
+    func containsStatement(_ sql: UnsafePointer<CChar>, handle: OpaquePointer) throws -> Bool {
         var pointer = sql
         while let byte = Optional(UInt8(bitPattern: pointer.pointee)), byte != 0 {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
@@ -415,32 +415,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// - throws: A ``DatabaseError`` if the SQL is invalid, the arguments do
     ///   not fit, or SQLite fails.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        let handle = try connection()
-        var consumer = ArgumentConsumer(arguments, publicStatementArguments: configuration.publicStatementArguments)
-        try sql.withCString { start in
-            var cursor = start
-            while cursor.pointee != 0 {
-                var sqliteStatement: OpaquePointer?
-                var tail: UnsafePointer<CChar>?
-                let code = sqlite3_prepare_v3(handle, cursor, -1, 0, &sqliteStatement, &tail)
-                guard code == SQLITE_OK else {
-                    throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: cursor).trimmedSQLStatement)
-                }
-                guard let tail else { break }
-                defer { cursor = tail }
-                guard let sqliteStatement else { continue }
-                let statement = Statement(database: self, sqliteStatement: sqliteStatement)
-                let values = try consumer.values(
-                    forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statement.sql)
-                // Before the last statement runs, unused arguments are an error.
-                if try !containsStatement(tail, handle: handle) {
-                    try consumer.checkAllConsumed(sql: sql)
-                }
-                try statement.bind(values, arguments: arguments)
-                try statement.execute()
-            }
+        let statements = try allStatements(sql: sql, arguments: arguments)
+        while let statement = try statements.next() {
+            try statement.execute()
         }
-        try consumer.checkAllConsumed(sql: sql)
     }
 
     /// Runs SQL built with interpolation; interpolated values are bound as

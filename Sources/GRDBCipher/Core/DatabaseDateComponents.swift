@@ -51,7 +51,8 @@ public struct DatabaseDateComponents: Hashable, Sendable, DatabaseValueConvertib
         self.format = format
     }
 
-    /// The components as text in their format; missing components are zero.
+    /// The components as text in their format; missing components are zero
+    /// (one for month and day), and nanoseconds are rounded to milliseconds.
     public var databaseValue: DatabaseValue {
         let c = dateComponents
         var text = ""
@@ -65,7 +66,10 @@ public struct DatabaseDateComponents: Hashable, Sendable, DatabaseValueConvertib
         case .YMD_HMS, .HMS:
             text += ":" + pad(c.second ?? 0, 2)
         case .YMD_HMSS, .HMSS:
-            text += ":" + pad(c.second ?? 0, 2) + "." + pad((c.nanosecond ?? 0) / 1_000_000, 3)
+            // Rounded to the nearest millisecond, as GRDB does, but never to
+            // "1000", which no date parser would read back.
+            let milliseconds = min(999, Int((Double(c.nanosecond ?? 0) / 1_000_000).rounded()))
+            text += ":" + pad(c.second ?? 0, 2) + "." + pad(milliseconds, 3)
         default:
             break
         }

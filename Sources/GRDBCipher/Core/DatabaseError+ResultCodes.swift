@@ -76,12 +76,68 @@ extension DatabaseError {
     public static let SQLITE_IOERR_WRITE = ResultCode.SQLITE_IOERR_WRITE
     /// ``ResultCode/SQLITE_IOERR_FSYNC``.
     public static let SQLITE_IOERR_FSYNC = ResultCode.SQLITE_IOERR_FSYNC
+    /// ``ResultCode/SQLITE_IOERR_DIR_FSYNC``.
+    public static let SQLITE_IOERR_DIR_FSYNC = ResultCode.SQLITE_IOERR_DIR_FSYNC
     /// ``ResultCode/SQLITE_IOERR_TRUNCATE``.
     public static let SQLITE_IOERR_TRUNCATE = ResultCode.SQLITE_IOERR_TRUNCATE
+    /// ``ResultCode/SQLITE_IOERR_FSTAT``.
+    public static let SQLITE_IOERR_FSTAT = ResultCode.SQLITE_IOERR_FSTAT
+    /// ``ResultCode/SQLITE_IOERR_UNLOCK``.
+    public static let SQLITE_IOERR_UNLOCK = ResultCode.SQLITE_IOERR_UNLOCK
+    /// ``ResultCode/SQLITE_IOERR_RDLOCK``.
+    public static let SQLITE_IOERR_RDLOCK = ResultCode.SQLITE_IOERR_RDLOCK
+    /// ``ResultCode/SQLITE_IOERR_DELETE``.
+    public static let SQLITE_IOERR_DELETE = ResultCode.SQLITE_IOERR_DELETE
+    /// ``ResultCode/SQLITE_IOERR_BLOCKED``.
+    public static let SQLITE_IOERR_BLOCKED = ResultCode.SQLITE_IOERR_BLOCKED
     /// ``ResultCode/SQLITE_IOERR_NOMEM``.
     public static let SQLITE_IOERR_NOMEM = ResultCode.SQLITE_IOERR_NOMEM
+    /// ``ResultCode/SQLITE_IOERR_ACCESS``.
+    public static let SQLITE_IOERR_ACCESS = ResultCode.SQLITE_IOERR_ACCESS
+    /// ``ResultCode/SQLITE_IOERR_CHECKRESERVEDLOCK``.
+    public static let SQLITE_IOERR_CHECKRESERVEDLOCK = ResultCode.SQLITE_IOERR_CHECKRESERVEDLOCK
+    /// ``ResultCode/SQLITE_IOERR_LOCK``.
+    public static let SQLITE_IOERR_LOCK = ResultCode.SQLITE_IOERR_LOCK
+    /// ``ResultCode/SQLITE_IOERR_CLOSE``.
+    public static let SQLITE_IOERR_CLOSE = ResultCode.SQLITE_IOERR_CLOSE
+    /// ``ResultCode/SQLITE_IOERR_DIR_CLOSE``.
+    public static let SQLITE_IOERR_DIR_CLOSE = ResultCode.SQLITE_IOERR_DIR_CLOSE
+    /// ``ResultCode/SQLITE_IOERR_SHMOPEN``.
+    public static let SQLITE_IOERR_SHMOPEN = ResultCode.SQLITE_IOERR_SHMOPEN
+    /// ``ResultCode/SQLITE_IOERR_SHMSIZE``.
+    public static let SQLITE_IOERR_SHMSIZE = ResultCode.SQLITE_IOERR_SHMSIZE
+    /// ``ResultCode/SQLITE_IOERR_SHMLOCK``.
+    public static let SQLITE_IOERR_SHMLOCK = ResultCode.SQLITE_IOERR_SHMLOCK
+    /// ``ResultCode/SQLITE_IOERR_SHMMAP``.
+    public static let SQLITE_IOERR_SHMMAP = ResultCode.SQLITE_IOERR_SHMMAP
+    /// ``ResultCode/SQLITE_IOERR_SEEK``.
+    public static let SQLITE_IOERR_SEEK = ResultCode.SQLITE_IOERR_SEEK
+    /// ``ResultCode/SQLITE_IOERR_DELETE_NOENT``.
+    public static let SQLITE_IOERR_DELETE_NOENT = ResultCode.SQLITE_IOERR_DELETE_NOENT
+    /// ``ResultCode/SQLITE_IOERR_MMAP``.
+    public static let SQLITE_IOERR_MMAP = ResultCode.SQLITE_IOERR_MMAP
+    /// ``ResultCode/SQLITE_IOERR_GETTEMPPATH``.
+    public static let SQLITE_IOERR_GETTEMPPATH = ResultCode.SQLITE_IOERR_GETTEMPPATH
+    /// ``ResultCode/SQLITE_IOERR_CONVPATH``.
+    public static let SQLITE_IOERR_CONVPATH = ResultCode.SQLITE_IOERR_CONVPATH
+    /// ``ResultCode/SQLITE_IOERR_VNODE``.
+    public static let SQLITE_IOERR_VNODE = ResultCode.SQLITE_IOERR_VNODE
+    /// ``ResultCode/SQLITE_IOERR_AUTH``.
+    public static let SQLITE_IOERR_AUTH = ResultCode.SQLITE_IOERR_AUTH
+    /// ``ResultCode/SQLITE_IOERR_BEGIN_ATOMIC``.
+    public static let SQLITE_IOERR_BEGIN_ATOMIC = ResultCode.SQLITE_IOERR_BEGIN_ATOMIC
+    /// ``ResultCode/SQLITE_IOERR_COMMIT_ATOMIC``.
+    public static let SQLITE_IOERR_COMMIT_ATOMIC = ResultCode.SQLITE_IOERR_COMMIT_ATOMIC
+    /// ``ResultCode/SQLITE_IOERR_ROLLBACK_ATOMIC``.
+    public static let SQLITE_IOERR_ROLLBACK_ATOMIC = ResultCode.SQLITE_IOERR_ROLLBACK_ATOMIC
+    /// ``ResultCode/SQLITE_IOERR_DATA``.
+    public static let SQLITE_IOERR_DATA = ResultCode.SQLITE_IOERR_DATA
+    /// ``ResultCode/SQLITE_IOERR_CORRUPTFS``.
+    public static let SQLITE_IOERR_CORRUPTFS = ResultCode.SQLITE_IOERR_CORRUPTFS
     /// ``ResultCode/SQLITE_LOCKED_SHAREDCACHE``.
     public static let SQLITE_LOCKED_SHAREDCACHE = ResultCode.SQLITE_LOCKED_SHAREDCACHE
+    /// ``ResultCode/SQLITE_LOCKED_VTAB``.
+    public static let SQLITE_LOCKED_VTAB = ResultCode.SQLITE_LOCKED_VTAB
     /// ``ResultCode/SQLITE_BUSY_RECOVERY``.
     public static let SQLITE_BUSY_RECOVERY = ResultCode.SQLITE_BUSY_RECOVERY
     /// ``ResultCode/SQLITE_BUSY_SNAPSHOT``.
@@ -94,6 +150,12 @@ extension DatabaseError {
     public static let SQLITE_CANTOPEN_ISDIR = ResultCode.SQLITE_CANTOPEN_ISDIR
     /// ``ResultCode/SQLITE_CANTOPEN_FULLPATH``.
     public static let SQLITE_CANTOPEN_FULLPATH = ResultCode.SQLITE_CANTOPEN_FULLPATH
+    /// ``ResultCode/SQLITE_CANTOPEN_CONVPATH``.
+    public static let SQLITE_CANTOPEN_CONVPATH = ResultCode.SQLITE_CANTOPEN_CONVPATH
+    /// ``ResultCode/SQLITE_CANTOPEN_DIRTYWAL``.
+    public static let SQLITE_CANTOPEN_DIRTYWAL = ResultCode.SQLITE_CANTOPEN_DIRTYWAL
+    /// ``ResultCode/SQLITE_CANTOPEN_SYMLINK``.
+    public static let SQLITE_CANTOPEN_SYMLINK = ResultCode.SQLITE_CANTOPEN_SYMLINK
     /// ``ResultCode/SQLITE_CORRUPT_VTAB``.
     public static let SQLITE_CORRUPT_VTAB = ResultCode.SQLITE_CORRUPT_VTAB
     /// ``ResultCode/SQLITE_CORRUPT_SEQUENCE``.
@@ -146,4 +208,25 @@ extension DatabaseError {
     public static let SQLITE_WARNING_AUTOINDEX = ResultCode.SQLITE_WARNING_AUTOINDEX
     /// ``ResultCode/SQLITE_AUTH_USER``.
     public static let SQLITE_AUTH_USER = ResultCode.SQLITE_AUTH_USER
+    /// ``ResultCode/SQLITE_OK_LOAD_PERMANENTLY``.
+    public static let SQLITE_OK_LOAD_PERMANENTLY = ResultCode.SQLITE_OK_LOAD_PERMANENTLY
+    /// ``ResultCode/SQLITE_OK_SYMLINK``.
+    public static let SQLITE_OK_SYMLINK = ResultCode.SQLITE_OK_SYMLINK
+}
+
+extension DatabaseError {
+    /// Whether the error is `SQLITE_INTERRUPT` or `SQLITE_ABORT` (with any
+    /// extended code): the statement was interrupted, or its transaction was
+    /// rolled back under it, rather than failing on its own.
+    ///
+    /// ```swift
+    /// do {
+    ///     try db.execute(sql: "DELETE FROM log")
+    /// } catch let error as DatabaseError where error.isInterruptionError {
+    ///     // try again later
+    /// }
+    /// ```
+    public var isInterruptionError: Bool {
+        resultCode == .SQLITE_INTERRUPT || resultCode == .SQLITE_ABORT
+    }
 }

@@ -196,6 +196,22 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The value as an SQL literal: `NULL`, `1`, `1.5`, `'it''s'`, `X'0A1B'`.
+    var sqlLiteral: String {
+        switch storage {
+        case .null:
+            return "NULL"
+        case .int64(let int64):
+            return String(int64)
+        case .double(let double):
+            return String(double)
+        case .string(let string):
+            return "'" + string.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob(let data):
+            return "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+        }
+    }
+
     /// The value as GRDB prints it: `NULL`, `1`, `1.5`, `"text"` (quoted and
     /// escaped as Swift prints strings), `Data(3 bytes)`.
     public var description: String {

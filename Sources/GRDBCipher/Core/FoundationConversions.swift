@@ -86,29 +86,43 @@ extension Decimal: DatabaseValueConvertible {
         case .int64(let int64):
             return Decimal(int64)
         case .double(let double):
-            return Decimal(double)
+            return Decimal(databaseReal: double)
         case .string(let string):
-            return Decimal(string: string, locale: posixLocale)
+            return Decimal(databaseText: string)
         default:
             return nil
         }
+    }
+
+    /// The decimal of a real, as GRDB converts it (`Decimal(double)`); nil
+    /// for an infinity (where Foundation on Linux traps) and for a value out
+    /// of Decimal's range.
+    init?(databaseReal double: Double) {
+        guard double.isFinite else { return nil }
+        let decimal = Decimal(double)
+        guard !decimal.isNaN else { return nil }
+        self = decimal
+    }
+
+    /// The decimal at the start of a text, as `Decimal(string:)` reads it in
+    /// the POSIX locale (as GRDB does: "12abc" is 12).
+    init?(databaseText string: String) {
+        guard let decimal = Decimal(string: string, locale: posixLocale) else { return nil }
+        self = decimal
     }
 }
 
 extension Decimal: StatementColumnConvertible {
     /// Reads an integer, real or text column as ``fromDatabaseValue(_:)``
     /// decodes them; nil for a blob.
-    @inlinable
     public init?(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER:
             self.init(sqlite3_column_int64(sqliteStatement, index))
         case SQLITE_FLOAT:
-            self.init(sqlite3_column_double(sqliteStatement, index))
+            self.init(databaseReal: sqlite3_column_double(sqliteStatement, index))
         case SQLITE_TEXT:
-            guard let decimal = Decimal(string: String(unsafeColumnText: sqliteStatement, index: index), locale: posixLocale)
-            else { return nil }
-            self = decimal
+            self.init(databaseText: String(unsafeColumnText: sqliteStatement, index: index))
         default:
             return nil
         }
@@ -116,5 +130,4 @@ extension Decimal: StatementColumnConvertible {
 }
 
 /// The locale of numbers stored as text.
-@usableFromInline
 let posixLocale = Locale(identifier: "en_US_POSIX")

@@ -3,8 +3,9 @@ import CSQLCipher
 /// An SQLite result code, primary (`SQLITE_CONSTRAINT`) or extended
 /// (`SQLITE_CONSTRAINT_FOREIGNKEY`).
 ///
-/// Result codes work as `catch` patterns. A primary code matches every error
-/// of its family, an extended code matches only itself:
+/// Result codes work as patterns, in `catch` clauses and in `switch` over an
+/// error or a code. A primary code matches every code of its family, an
+/// extended code matches only itself:
 ///
 /// ```swift
 /// do {
@@ -31,19 +32,41 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
 
     var isPrimary: Bool { self == primaryResultCode }
 
-    /// SQLite's English description of the code, followed by the code.
+    /// The code and SQLite's English description of it: "19 (constraint failed)".
     public var description: String {
         "\(rawValue) (\(String(cString: sqlite3_errstr(rawValue))))"
     }
 
-    /// Returns whether the error is a ``DatabaseError`` of this code: of the
-    /// same family for a primary code, of exactly this code for an extended one.
+    /// Returns whether `code` matches `pattern`: every code of its family for
+    /// a primary pattern, only itself for an extended one.
+    ///
+    /// It makes `switch` read from the most precise code to the least:
+    ///
+    /// ```swift
+    /// switch error.extendedResultCode {
+    /// case .SQLITE_CONSTRAINT_FOREIGNKEY: // no such author
+    /// case .SQLITE_CONSTRAINT:            // any other constraint (UNIQUE, NOT NULL, ...)
+    /// default:                            // any other error
+    /// }
+    /// ```
+    public static func ~= (pattern: ResultCode, code: ResultCode) -> Bool {
+        pattern.isPrimary ? pattern == code.primaryResultCode : pattern == code
+    }
+
+    /// Returns whether the error is a ``DatabaseError`` whose extended code
+    /// matches `pattern`, as `~=` between two codes does; any other error
+    /// does not match.
+    ///
+    /// ```swift
+    /// do {
+    ///     try db.execute(sql: "INSERT INTO book (authorId) VALUES (?)", arguments: [42])
+    /// } catch ResultCode.SQLITE_CONSTRAINT_FOREIGNKEY {
+    ///     // no such author
+    /// }
+    /// ```
     public static func ~= (pattern: ResultCode, error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
-        if pattern.isPrimary {
-            return error.resultCode == pattern
-        }
-        return error.extendedResultCode == pattern
+        return pattern ~= error.extendedResultCode
     }
 
     /// SQLite's `SQLITE_OK` code.
@@ -123,12 +146,68 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let SQLITE_IOERR_WRITE = ResultCode(rawValue: 10 | (3 << 8))
     /// SQLite's `SQLITE_IOERR_FSYNC` code.
     public static let SQLITE_IOERR_FSYNC = ResultCode(rawValue: 10 | (4 << 8))
+    /// SQLite's `SQLITE_IOERR_DIR_FSYNC` code.
+    public static let SQLITE_IOERR_DIR_FSYNC = ResultCode(rawValue: 10 | (5 << 8))
     /// SQLite's `SQLITE_IOERR_TRUNCATE` code.
     public static let SQLITE_IOERR_TRUNCATE = ResultCode(rawValue: 10 | (6 << 8))
+    /// SQLite's `SQLITE_IOERR_FSTAT` code.
+    public static let SQLITE_IOERR_FSTAT = ResultCode(rawValue: 10 | (7 << 8))
+    /// SQLite's `SQLITE_IOERR_UNLOCK` code.
+    public static let SQLITE_IOERR_UNLOCK = ResultCode(rawValue: 10 | (8 << 8))
+    /// SQLite's `SQLITE_IOERR_RDLOCK` code.
+    public static let SQLITE_IOERR_RDLOCK = ResultCode(rawValue: 10 | (9 << 8))
+    /// SQLite's `SQLITE_IOERR_DELETE` code.
+    public static let SQLITE_IOERR_DELETE = ResultCode(rawValue: 10 | (10 << 8))
+    /// SQLite's `SQLITE_IOERR_BLOCKED` code.
+    public static let SQLITE_IOERR_BLOCKED = ResultCode(rawValue: 10 | (11 << 8))
     /// SQLite's `SQLITE_IOERR_NOMEM` code.
     public static let SQLITE_IOERR_NOMEM = ResultCode(rawValue: 10 | (12 << 8))
+    /// SQLite's `SQLITE_IOERR_ACCESS` code.
+    public static let SQLITE_IOERR_ACCESS = ResultCode(rawValue: 10 | (13 << 8))
+    /// SQLite's `SQLITE_IOERR_CHECKRESERVEDLOCK` code.
+    public static let SQLITE_IOERR_CHECKRESERVEDLOCK = ResultCode(rawValue: 10 | (14 << 8))
+    /// SQLite's `SQLITE_IOERR_LOCK` code.
+    public static let SQLITE_IOERR_LOCK = ResultCode(rawValue: 10 | (15 << 8))
+    /// SQLite's `SQLITE_IOERR_CLOSE` code.
+    public static let SQLITE_IOERR_CLOSE = ResultCode(rawValue: 10 | (16 << 8))
+    /// SQLite's `SQLITE_IOERR_DIR_CLOSE` code.
+    public static let SQLITE_IOERR_DIR_CLOSE = ResultCode(rawValue: 10 | (17 << 8))
+    /// SQLite's `SQLITE_IOERR_SHMOPEN` code.
+    public static let SQLITE_IOERR_SHMOPEN = ResultCode(rawValue: 10 | (18 << 8))
+    /// SQLite's `SQLITE_IOERR_SHMSIZE` code.
+    public static let SQLITE_IOERR_SHMSIZE = ResultCode(rawValue: 10 | (19 << 8))
+    /// SQLite's `SQLITE_IOERR_SHMLOCK` code.
+    public static let SQLITE_IOERR_SHMLOCK = ResultCode(rawValue: 10 | (20 << 8))
+    /// SQLite's `SQLITE_IOERR_SHMMAP` code.
+    public static let SQLITE_IOERR_SHMMAP = ResultCode(rawValue: 10 | (21 << 8))
+    /// SQLite's `SQLITE_IOERR_SEEK` code.
+    public static let SQLITE_IOERR_SEEK = ResultCode(rawValue: 10 | (22 << 8))
+    /// SQLite's `SQLITE_IOERR_DELETE_NOENT` code.
+    public static let SQLITE_IOERR_DELETE_NOENT = ResultCode(rawValue: 10 | (23 << 8))
+    /// SQLite's `SQLITE_IOERR_MMAP` code.
+    public static let SQLITE_IOERR_MMAP = ResultCode(rawValue: 10 | (24 << 8))
+    /// SQLite's `SQLITE_IOERR_GETTEMPPATH` code.
+    public static let SQLITE_IOERR_GETTEMPPATH = ResultCode(rawValue: 10 | (25 << 8))
+    /// SQLite's `SQLITE_IOERR_CONVPATH` code.
+    public static let SQLITE_IOERR_CONVPATH = ResultCode(rawValue: 10 | (26 << 8))
+    /// SQLite's `SQLITE_IOERR_VNODE` code.
+    public static let SQLITE_IOERR_VNODE = ResultCode(rawValue: 10 | (27 << 8))
+    /// SQLite's `SQLITE_IOERR_AUTH` code.
+    public static let SQLITE_IOERR_AUTH = ResultCode(rawValue: 10 | (28 << 8))
+    /// SQLite's `SQLITE_IOERR_BEGIN_ATOMIC` code.
+    public static let SQLITE_IOERR_BEGIN_ATOMIC = ResultCode(rawValue: 10 | (29 << 8))
+    /// SQLite's `SQLITE_IOERR_COMMIT_ATOMIC` code.
+    public static let SQLITE_IOERR_COMMIT_ATOMIC = ResultCode(rawValue: 10 | (30 << 8))
+    /// SQLite's `SQLITE_IOERR_ROLLBACK_ATOMIC` code.
+    public static let SQLITE_IOERR_ROLLBACK_ATOMIC = ResultCode(rawValue: 10 | (31 << 8))
+    /// SQLite's `SQLITE_IOERR_DATA` code.
+    public static let SQLITE_IOERR_DATA = ResultCode(rawValue: 10 | (32 << 8))
+    /// SQLite's `SQLITE_IOERR_CORRUPTFS` code.
+    public static let SQLITE_IOERR_CORRUPTFS = ResultCode(rawValue: 10 | (33 << 8))
     /// SQLite's `SQLITE_LOCKED_SHAREDCACHE` code.
     public static let SQLITE_LOCKED_SHAREDCACHE = ResultCode(rawValue: 6 | (1 << 8))
+    /// SQLite's `SQLITE_LOCKED_VTAB` code.
+    public static let SQLITE_LOCKED_VTAB = ResultCode(rawValue: 6 | (2 << 8))
     /// SQLite's `SQLITE_BUSY_RECOVERY` code.
     public static let SQLITE_BUSY_RECOVERY = ResultCode(rawValue: 5 | (1 << 8))
     /// SQLite's `SQLITE_BUSY_SNAPSHOT` code.
@@ -141,6 +220,12 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let SQLITE_CANTOPEN_ISDIR = ResultCode(rawValue: 14 | (2 << 8))
     /// SQLite's `SQLITE_CANTOPEN_FULLPATH` code.
     public static let SQLITE_CANTOPEN_FULLPATH = ResultCode(rawValue: 14 | (3 << 8))
+    /// SQLite's `SQLITE_CANTOPEN_CONVPATH` code.
+    public static let SQLITE_CANTOPEN_CONVPATH = ResultCode(rawValue: 14 | (4 << 8))
+    /// SQLite's `SQLITE_CANTOPEN_DIRTYWAL` code.
+    public static let SQLITE_CANTOPEN_DIRTYWAL = ResultCode(rawValue: 14 | (5 << 8))
+    /// SQLite's `SQLITE_CANTOPEN_SYMLINK` code.
+    public static let SQLITE_CANTOPEN_SYMLINK = ResultCode(rawValue: 14 | (6 << 8))
     /// SQLite's `SQLITE_CORRUPT_VTAB` code.
     public static let SQLITE_CORRUPT_VTAB = ResultCode(rawValue: 11 | (1 << 8))
     /// SQLite's `SQLITE_CORRUPT_SEQUENCE` code.
@@ -193,4 +278,8 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let SQLITE_WARNING_AUTOINDEX = ResultCode(rawValue: 28 | (1 << 8))
     /// SQLite's `SQLITE_AUTH_USER` code.
     public static let SQLITE_AUTH_USER = ResultCode(rawValue: 23 | (1 << 8))
+    /// SQLite's `SQLITE_OK_LOAD_PERMANENTLY` code.
+    public static let SQLITE_OK_LOAD_PERMANENTLY = ResultCode(rawValue: 0 | (1 << 8))
+    /// SQLite's `SQLITE_OK_SYMLINK` code.
+    public static let SQLITE_OK_SYMLINK = ResultCode(rawValue: 0 | (2 << 8))
 }

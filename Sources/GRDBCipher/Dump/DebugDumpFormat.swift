@@ -77,7 +77,7 @@ extension DebugDumpFormat: DumpFormat {
             if data.count == 16 {
                 return data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) }.uuidString
             }
-            return DatabaseValue(storage: .blob(data)).description
+            return DatabaseValue(storage: .blob(data)).sqlLiteral
         default:
             return nullValue
         }

@@ -61,7 +61,7 @@ extension Statement {
         let value = sqlite3_column_value(sqliteStatement, index)
         return database.sqlQuote(
             bind: { sqlite3_bind_value($0, 1, value) },
-            fallback: { DatabaseValue(sqliteStatement: sqliteStatement, index: index).description })
+            fallback: { DatabaseValue(sqliteStatement: sqliteStatement, index: index).sqlLiteral })
     }
 }
 
@@ -70,7 +70,7 @@ extension Database {
     func sqlQuote(_ text: String) -> String {
         sqlQuote(
             bind: { text.databaseValue.bind(to: $0, at: 1) },
-            fallback: { text.databaseValue.description })
+            fallback: { text.databaseValue.sqlLiteral })
     }
 
     /// Runs SQLite's `quote()` on the value that `bind` binds to parameter 1.

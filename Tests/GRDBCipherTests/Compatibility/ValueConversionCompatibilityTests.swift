@@ -11,7 +11,8 @@ import Testing
             #expect(try DatabaseValue.fetchOne(db, sql: "PRAGMA kdf_iter") == "256000".databaseValue)
             #expect(try Int.fetchOne(db, sql: "PRAGMA kdf_iter") == 256_000)
             #expect(try Int.fetchOne(db, sql: "PRAGMA cipher_page_size") == 4096)
-            let cursorRow = try #require(try Row.fetchCursor(db, sql: "PRAGMA kdf_iter").next())
+            let rows = try Row.fetchCursor(db, sql: "PRAGMA kdf_iter")
+            let cursorRow = try #require(try rows.next())
             #expect(cursorRow[0] as Int == 256_000)
         }
     }
