@@ -95,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 4: insert 20,000 rows × 10 columns in one transaction; 4b: the same
-    // through `execute(values:)`.
+    // through `execute(values:)`; 4c: through `setUncheckedArguments`.
     let rawInsert = Lazy { RawConnection(path: Fixtures.emptyIntsDatabase(named: "insert-raw"), key: Fixtures.passphrase) }
     let grdbInsert = Lazy {
         must { try DatabaseQueue(path: Fixtures.emptyIntsDatabase(named: "insert-grdb"), configuration: config()) }
@@ -105,7 +105,11 @@ let benchmarks: @Sendable () -> Void = {
         connection.execute("DELETE FROM ints")
         return { RawWorkloads.insert(connection) }
     }
-    for (name, insert) in [("W4-insert", GRDBCipherWorkloads.insert), ("W4b-insert-values", GRDBCipherWorkloads.insertValues)] {
+    for (name, insert) in [
+        ("W4-insert", GRDBCipherWorkloads.insert),
+        ("W4b-insert-values", GRDBCipherWorkloads.insertValues),
+        ("W4c-insert-unchecked", GRDBCipherWorkloads.insertUnchecked),
+    ] {
         paired(name, quick, rawC: rawInsertSide, grdbCipher: {
             let dbQueue = grdbInsert.value
             must { try dbQueue.inDatabase { try $0.execute(sql: "DELETE FROM ints") } }

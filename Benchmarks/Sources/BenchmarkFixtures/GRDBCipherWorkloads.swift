@@ -73,6 +73,21 @@ public enum GRDBCipherWorkloads {
         }
     }
 
+    /// Workload 4, as GRDB documents bulk inserts: a prepared statement,
+    /// `setUncheckedArguments` with an array literal, then `execute()`.
+    public static func insertUnchecked(_ db: Database) throws {
+        try db.inTransaction {
+            let statement = try db.makeStatement(sql: "INSERT INTO ints VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            for row in 0..<Int64(Fixtures.insertCount) {
+                statement.setUncheckedArguments([
+                    row, row &+ 1, row &+ 2, row &+ 3, row &+ 4, row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9,
+                ])
+                try statement.execute()
+            }
+            return .commit
+        }
+    }
+
     /// Workload 6: open a database with a passphrase (or a raw key
     /// specification, until raw keys have their own API) and run its first query.
     public static func openAndQuery(path: String, key: String) throws -> Int64 {

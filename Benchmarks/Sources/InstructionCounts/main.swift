@@ -2,7 +2,7 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4|W4b> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c> <rawC|GRDBCipher>
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,9 +11,9 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b"].contains(arguments[1]),
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c"].contains(arguments[1]),
       ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b> <rawC|GRDBCipher>\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c> <rawC|GRDBCipher>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
@@ -51,6 +51,9 @@ if usesRawC {
             case "W3": return try GRDBCipherWorkloads.fetchStructs(db)
             case "W4b":
                 try GRDBCipherWorkloads.insertValues(db)
+                return 0
+            case "W4c":
+                try GRDBCipherWorkloads.insertUnchecked(db)
                 return 0
             default:
                 try GRDBCipherWorkloads.insert(db)

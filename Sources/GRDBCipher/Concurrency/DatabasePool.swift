@@ -50,15 +50,6 @@ public final class DatabasePool: DatabaseWriter {
         let keyContext = KeyContext(reusesDerivedKeys: configuration.reusesDerivedKeys)
         self.keyContext = keyContext
 
-        // The connections of a pool meet short WAL locks of their own (a
-        // reader that opens while the writer commits may take the WAL index
-        // lock for a moment): wait for them rather than fail, unless the
-        // configuration chose a busy mode.
-        var configuration = configuration
-        if case .immediateError = configuration.busyMode {
-            configuration.busyMode = .timeout(10)
-        }
-
         self.configuration = configuration
 
         var writerConfiguration = configuration
@@ -72,6 +63,13 @@ public final class DatabasePool: DatabaseWriter {
 
         var readerConfiguration = configuration
         readerConfiguration.readonly = true
+        // Readers meet short WAL locks of the writer (a reader that opens
+        // while the writer commits may take the WAL index lock for a
+        // moment): as in GRDB, they wait for them unless the configuration
+        // chose a busy mode. The writer keeps the configured one.
+        if case .immediateError = readerConfiguration.busyMode {
+            readerConfiguration.busyMode = .timeout(10)
+        }
         readerConfiguration.journalMode = .default
         readerConfiguration.label = label + ".reader"
         self.readerConfiguration = readerConfiguration

@@ -223,6 +223,16 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             throw DatabaseError(message: "could not enable WAL mode: the journal mode is \(mode ?? "unknown")")
         }
         try execute(sql: "PRAGMA synchronous = NORMAL")
+        // As GRDB does: make sure the -wal and -shm files exist, with a
+        // first frame, so that read-only connections can open the database
+        // (they cannot create them) and see it as WAL.
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
+        if walSize == 0 {
+            try inSavepoint {
+                try execute(sql: "CREATE TABLE grdbcipher_wal_setup (id INTEGER PRIMARY KEY); DROP TABLE grdbcipher_wal_setup")
+                return .commit
+            }
+        }
     }
 
     /// Throws if the connection is closed.

@@ -120,12 +120,28 @@ public final class Statement {
     /// Binds arguments without validating them first: a missing value binds
     /// NULL and extra values are ignored. For code that validated them already.
     public func setUncheckedArguments(_ arguments: StatementArguments) {
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
+        boundArguments = arguments
+        // Fast path: only `?` parameters take the positional values as they
+        // are, with no matching and no intermediate array.
+        if !hasNamedParameters {
+            arguments.values.withUnsafeBufferPointer { buffer in
+                let bound = min(buffer.count, parameterCount)
+                for offset in 0..<bound {
+                    _ = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
+                }
+                for offset in bound..<parameterCount {
+                    sqlite3_bind_null(sqliteStatement, CInt(truncatingIfNeeded: offset + 1))
+                }
+            }
+            return
+        }
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
-        let values = parameterNames.map { name -> DatabaseValue in
-            (try? consumer.values(forParameters: [name], sql: sql).first) ?? .null
+        for (offset, name) in parameterNames.enumerated() {
+            let value = (try? consumer.values(forParameters: [name], sql: sql).first) ?? .null
+            _ = value.bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
         }
-        try? bind(values, arguments: arguments)
     }
 
     /// Binds values already matched to the parameters: one for each, so no

@@ -268,6 +268,22 @@ struct StatementTests {
         }
     }
 
+    @Test func uncheckedPositionalArgumentsBindNullForMissingValuesAndIgnoreExtras() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a, b)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            statement.setUncheckedArguments([1, "x"])
+            try statement.execute()
+            statement.setUncheckedArguments([2])          // b: NULL, not the previous "x"
+            try statement.execute()
+            statement.setUncheckedArguments([3, 4, 5])    // 5 is ignored
+            try statement.execute()
+            #expect(statement.arguments == [3, 4, 5])
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY a")
+            #expect(rows == [["a": 1, "b": "x"], ["a": 2, "b": nil], ["a": 3, "b": 4]])
+        }
+    }
+
     @Test func cachedStatementFromALiteral() throws {
         try inMemoryDatabase { db in
             let name = "O'Brien"
