@@ -41,6 +41,9 @@ public final class DatabasePool: DatabaseWriter {
     /// The configuration of the pool.
     public let configuration: Configuration
 
+    /// The reader connections, for ``interrupt()``.
+    private let readerConnections = LockedValue<[WeakConnection]>([])
+
     /// Opens or creates the database at `path` and turns on WAL mode.
     ///
     /// - throws: A ``DatabaseError`` if the file cannot be opened, the key is
@@ -74,6 +77,7 @@ public final class DatabasePool: DatabaseWriter {
         readerConfiguration.label = label + ".reader"
         self.readerConfiguration = readerConfiguration
         let readerNumber = LockedValue(0)
+        let readerConnections = self.readerConnections
         let owner = self.owner
         let writer = self.writer
         let readers = ReaderPool(
@@ -86,9 +90,14 @@ public final class DatabasePool: DatabaseWriter {
             }) { [readerConfiguration] in
             var numberedConfiguration = readerConfiguration
             numberedConfiguration.label = label + ".reader.\(readerNumber.withLock { $0 += 1; return $0 })"
-            return try SerializedDatabase(
+            let connection = try SerializedDatabase(
                 path: path, configuration: numberedConfiguration, defaultLabel: "",
                 keyContext: keyContext, owner: owner)
+            readerConnections.withLock { connections in
+                connections.removeAll { $0.connection == nil }
+                connections.append(WeakConnection(connection))
+            }
+            return connection
         }
         self.readers = readers
         if configuration.persistentReadOnlyConnections {
@@ -401,6 +410,40 @@ public final class DatabasePool: DatabaseWriter {
         readers.invalidate()
         if configuration.persistentReadOnlyConnections {
             readers.reopenLater()
+        }
+    }
+
+    /// Interrupts the statements that run on the writer and on the readers:
+    /// they stop with `SQLITE_INTERRUPT` (``DatabaseError/isInterruptionError``).
+    /// Can be called from any thread.
+    public func interrupt() {
+        writer.interrupt()
+        for reader in readerConnections.withLock({ $0 }) {
+            reader.connection?.interrupt()
+        }
+    }
+
+    /// Runs `updates` in a transaction of the given kind (IMMEDIATE if nil),
+    /// which commits if it returns `.commit`, and rolls back if it returns
+    /// `.rollback` or throws.
+    ///
+    /// - throws: The error of `updates`, or a ``DatabaseError``.
+    public func writeInTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion) throws
+    {
+        try writeWithoutTransaction { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
+    /// Frees memory like ``releaseMemory()``, without waiting: the writer
+    /// releases its caches once its current access ends, and idle readers
+    /// are closed.
+    public func releaseMemoryEventually() {
+        writer.asyncExecute { $0.releaseMemory() }
+        if !configuration.persistentReadOnlyConnections {
+            readers.invalidate()
         }
     }
 

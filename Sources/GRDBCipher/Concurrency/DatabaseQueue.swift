@@ -130,6 +130,33 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.reentrantSync(updates)
     }
 
+    /// Runs `updates` in a transaction of the given kind (IMMEDIATE if nil),
+    /// which commits if it returns `.commit`, and rolls back if it returns
+    /// `.rollback` or throws.
+    ///
+    /// ```swift
+    /// try dbQueue.inTransaction { db in
+    ///     try db.execute(sql: "INSERT ...")
+    ///     return .commit
+    /// }
+    /// ```
+    ///
+    /// - throws: The error of `updates`, or a ``DatabaseError``.
+    public func inTransaction(
+        _ kind: Database.TransactionKind? = nil,
+        _ updates: (Database) throws -> Database.TransactionCompletion) throws
+    {
+        try writer.sync { db in
+            try db.inTransaction(kind) { try updates(db) }
+        }
+    }
+
+    /// Interrupts the statement that runs on the connection, if any: it
+    /// stops with `SQLITE_INTERRUPT`. Can be called from any thread.
+    public func interrupt() {
+        writer.interrupt()
+    }
+
     /// Re-encrypts the database with a new passphrase; see
     /// ``Database/changePassphrase(_:)-(String)``. Reopen other connections to the file
     /// with the new passphrase.

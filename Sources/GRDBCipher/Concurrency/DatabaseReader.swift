@@ -52,6 +52,10 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// Schedules `value` with a connection that may not be isolated in a
     /// transaction, and returns at once.
     func asyncUnsafeRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void)
+
+    /// Interrupts the statements that run on the connections, from any
+    /// thread: they stop with `SQLITE_INTERRUPT`.
+    func interrupt()
 }
 
 /// A type that reads and writes a database: ``DatabaseQueue`` and ``DatabasePool``.

@@ -10,7 +10,7 @@ import Foundation
 /// try dbPool.write { db in try db.execute(sql: "DELETE FROM player") }
 /// let count = try snapshot.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! } // not 0
 /// ```
-public final class DatabaseSnapshot: DatabaseReader {
+public final class DatabaseSnapshot: DatabaseSnapshotReader {
     private let connection: SerializedDatabase
 
     /// The path of the database file.
@@ -47,6 +47,11 @@ public final class DatabaseSnapshot: DatabaseReader {
         // The connection closes right after this: what `onEnd` schedules
         // usually runs once it is closed.
         onEnd()
+    }
+
+    /// Interrupts the statement that runs on the snapshot, if any.
+    public func interrupt() {
+        connection.interrupt()
     }
 
     /// Runs `value` on the frozen state.

@@ -33,6 +33,11 @@ final class SerializedDatabase: @unchecked Sendable {
         if let owner { setOwner(owner) }
     }
 
+    /// Interrupts the statement that runs on the connection, from any thread.
+    func interrupt() {
+        db.interrupt()
+    }
+
     /// Lets `owner` find this connection from code that runs on its queue.
     func setOwner(_ owner: ConnectionOwner) {
         queue.setSpecific(key: owner.key, value: WeakConnection(self))

@@ -156,16 +156,24 @@ extension Database {
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func readOnly<T>(_ value: () throws -> T) throws -> T {
+        try beginReadOnly()
+        defer { endReadOnly() }
+        return try value()
+    }
+
+    /// Forbids writes until the matching ``endReadOnly()``; calls nest.
+    func beginReadOnly() throws {
         if readOnlyDepth == 0 && !configuration.readonly {
             try cachedStatement(sql: "PRAGMA query_only = 1").execute()
         }
         readOnlyDepth += 1
-        defer {
-            readOnlyDepth -= 1
-            if readOnlyDepth == 0 && !configuration.readonly {
-                try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
-            }
+    }
+
+    /// Ends a ``beginReadOnly()``: writes are allowed again after the outermost one.
+    func endReadOnly() {
+        readOnlyDepth -= 1
+        if readOnlyDepth == 0 && !configuration.readonly {
+            try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
         }
-        return try value()
     }
 }

@@ -64,6 +64,18 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     var traceOptions: TracingOptions = []
     /// The depth of nested ``readOnly(_:)`` calls (and read accesses).
     var readOnlyDepth = 0
+    /// The open handle, for ``interrupt()`` from other threads.
+    private let interruptibleConnection = LockedValue<SQLiteConnection?>(nil)
+
+    /// Causes the statement that runs on this connection, if any, to stop
+    /// with `SQLITE_INTERRUPT` as soon as possible; see `sqlite3_interrupt`.
+    /// Can be called from any thread. A transaction may be rolled back.
+    public func interrupt() {
+        interruptibleConnection.withLock { connection in
+            if let connection { sqlite3_interrupt(connection) }
+        }
+    }
+
     /// Whether an `inTransaction` or `inSavepoint` block runs: a statement
     /// that runs after SQLite rolled its transaction back then throws
     /// `SQLITE_ABORT` instead of running outside of any transaction.
@@ -152,6 +164,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             throw error
         }
         sqliteConnection = handle
+        interruptibleConnection.withLock { $0 = handle }
         openFileIdentity = OpenDatabaseFiles.register(path: path)
         do {
             try setUp(handle)
@@ -288,7 +301,12 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     func close() throws {
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
-        let code = sqlite3_close(handle)
+        // No interrupt may reach the handle while it closes.
+        let code = interruptibleConnection.withLock { connection in
+            let code = sqlite3_close(handle)
+            if code == SQLITE_OK { connection = nil }
+            return code
+        }
         if code != SQLITE_OK {
             throw DatabaseError.fromConnection(handle, code: code)
         }
@@ -306,7 +324,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     func closeEvenIfBusy() {
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
-        sqlite3_close_v2(handle)
+        interruptibleConnection.withLock { connection in
+            sqlite3_close_v2(handle)
+            connection = nil
+        }
         sqliteConnection = nil
         unregisterOpenFile()
     }
