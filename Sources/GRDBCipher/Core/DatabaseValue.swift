@@ -26,6 +26,17 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case string(String)
         /// A blob.
         case blob(Data)
+
+        /// The value as `Int64`, `Double`, `String` or `Data`, or nil for NULL.
+        public var value: (any DatabaseValueConvertible)? {
+            switch self {
+            case .null: return nil
+            case .int64(let int64): return int64
+            case .double(let double): return double
+            case .string(let string): return string
+            case .blob(let data): return data
+            }
+        }
     }
 
     /// The value, as one of SQLite's storage classes.
@@ -46,13 +57,21 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         self.storage = storage
     }
 
-    /// Creates a value from any convertible value; nil gives NULL.
-    public init(value: (any DatabaseValueConvertible)?) {
-        self = value?.databaseValue ?? .null
+    /// Creates a value from any value, or nil if `value` is not
+    /// ``DatabaseValueConvertible``.
+    ///
+    /// ```swift
+    /// DatabaseValue(value: 42)        // 42
+    /// DatabaseValue(value: NSNull())  // NULL
+    /// DatabaseValue(value: [1, 2])    // nil: an array is not convertible
+    /// ```
+    public init?(value: Any) {
+        guard let convertible = value as? any DatabaseValueConvertible else { return nil }
+        self = convertible.databaseValue
     }
 
-    /// Reads a column of the current row of a statement.
-    init(sqliteStatement: OpaquePointer, index: CInt) {
+    /// Reads a column of the current row of a statement (`index` starts at 0).
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER:
             storage = .int64(sqlite3_column_int64(sqliteStatement, index))

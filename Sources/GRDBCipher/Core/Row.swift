@@ -86,6 +86,28 @@ public final class Row {
         self.init(Array(dictionary))
     }
 
+    /// Creates a row from a dictionary of any values; the column order is the
+    /// dictionary's.
+    ///
+    /// The result is nil unless every key is a `String` and every value is
+    /// ``DatabaseValueConvertible`` (see ``DatabaseValue/init(value:)``):
+    ///
+    /// ```swift
+    /// let json: [String: Any] = ["name": "Arthur", "score": 1000]
+    /// let row = Row(json)!                         // [name:"Arthur" score:1000]
+    /// Row(["name": "Arthur", "date": Date()])      // a Row: Date is convertible
+    /// Row([1: "Arthur"] as [AnyHashable: Any])     // nil: the key is not a String
+    /// ```
+    public convenience init?(_ dictionary: [AnyHashable: Any]) {
+        var pairs: [(String, (any DatabaseValueConvertible)?)] = []
+        pairs.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary {
+            guard let columnName = key as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            pairs.append((columnName, dbValue))
+        }
+        self.init(pairs)
+    }
+
     /// Creates an empty row.
     public convenience init() {
         self.init(columnNames: [], values: [])
@@ -112,7 +134,52 @@ public final class Row {
 
     /// Whether the value at `index` is NULL.
     public func hasNull(atIndex index: Int) -> Bool {
-        databaseValue(atIndex: index).isNull
+        precondition(index >= 0 && index < count, "row index out of range: \(index)")
+        return hasNull(atUncheckedIndex: index)
+    }
+
+    /// Whether at least one value of the row is not NULL.
+    ///
+    /// ```swift
+    /// try Row.fetchOne(db, sql: "SELECT 'foo', NULL")!.containsNonNullValue  // true
+    /// try Row.fetchOne(db, sql: "SELECT NULL, NULL")!.containsNonNullValue   // false
+    /// ```
+    public var containsNonNullValue: Bool {
+        (0..<count).contains { !hasNull(atUncheckedIndex: $0) }
+    }
+
+    /// Whether the value at a valid `index` is NULL, without copying it out
+    /// of the statement.
+    private func hasNull(atUncheckedIndex index: Int) -> Bool {
+        if let statement {
+            return sqlite3_column_type(statement.sqliteStatement, CInt(index)) == SQLITE_NULL
+        }
+        return values[index].isNull
+    }
+
+    /// Calls `body` with the bytes at a valid `index`: nil for NULL.
+    ///
+    /// A statement row lends SQLite's own buffer, valid until the statement
+    /// moves; SQLite gives any value as bytes (an integer as its text). A
+    /// copied row gives a blob, or the UTF-8 bytes of a text, and throws for
+    /// a number.
+    func withUnsafeData<T>(atUncheckedIndex index: Int, _ body: (Data?) throws -> T) throws -> T {
+        guard let statement else {
+            let dbValue = values[index]
+            if dbValue.isNull { return try body(nil) }
+            guard let data = Data.fromDatabaseValue(dbValue) else {
+                throw RowDecodingError.valueMismatch(
+                    Data.self, dbValue: dbValue, column: columnNames[index], index: index, sql: nil)
+            }
+            return try body(data)
+        }
+        let sqliteStatement = statement.sqliteStatement
+        let column = CInt(index)
+        if sqlite3_column_type(sqliteStatement, column) == SQLITE_NULL { return try body(nil) }
+        // SQLite documents this order: the pointer first, then the size.
+        guard let bytes = sqlite3_column_blob(sqliteStatement, column) else { return try body(Data()) }
+        let byteCount = Int(sqlite3_column_bytes(sqliteStatement, column))
+        return try body(Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: byteCount, deallocator: .none))
     }
 
     /// Returns the index of the leftmost column of this name, or nil.
@@ -257,7 +324,7 @@ public final class Row {
     /// The value at `index`, as its natural Swift type (`Int64`, `Double`,
     /// `String`, `Data`), or nil for NULL.
     public subscript(_ index: Int) -> (any DatabaseValueConvertible)? {
-        databaseValue(atIndex: index).naturalValue
+        databaseValue(atIndex: index).storage.value
     }
 
     /// The value at `index`, decoded. Traps with a clear message if it cannot
@@ -356,23 +423,40 @@ public final class Row {
         self[column.name]
     }
 
+    // MARK: - Coalescing
+
+    /// The first non-NULL value among these columns, decoded, or nil: SQL's
+    /// `COALESCE`. A missing column counts as NULL; a value that cannot be
+    /// decoded traps, as the subscripts do.
+    ///
+    /// ```swift
+    /// let name: String? = row.coalesce(["nickname", "name"])
+    /// ```
+    ///
+    /// Prefer it to `row["nickname"] ?? row["name"]`, where the optional
+    /// subscript already succeeds with nil and `name` is never read.
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<String>) -> T? {
+        for column in columns {
+            if let value = self[column] as T? { return value }
+        }
+        return nil
+    }
+
+    /// The first non-NULL value among these columns, decoded, or nil: SQL's
+    /// `COALESCE`.
+    ///
+    /// ```swift
+    /// let name: String? = row.coalesce([Column("nickname"), Column("name")])
+    /// ```
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<Column>) -> T? {
+        coalesce(columns.lazy.map(\.name))
+    }
+
     private func missingColumn(_ columnName: String) -> Never {
         fatalError("\(RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql))")
     }
 }
 
-extension DatabaseValue {
-    /// The value as `Int64`, `Double`, `String` or `Data`, or nil for NULL.
-    var naturalValue: (any DatabaseValueConvertible)? {
-        switch storage {
-        case .null: return nil
-        case .int64(let int64): return int64
-        case .double(let double): return double
-        case .string(let string): return string
-        case .blob(let data): return data
-        }
-    }
-}
 
 // Safe: a copied row (what fetchAll, fetchOne and copy() return) is never
 // mutated. A cursor row reads its statement and must not leave the database

@@ -11,9 +11,10 @@ import Foundation
 /// // INSERT INTO player (name, score) VALUES (?, ?) with arguments ["O'Brien", 1000]
 /// ```
 ///
-/// Interpolate a ``Column`` for a quoted identifier, a sequence of values for
-/// an `IN` list, or `sql:` for raw SQL you trust.
-public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
+/// Interpolate a ``Column`` or `identifier:` for a quoted identifier, a
+/// sequence of values for an `IN` list, or `sql:` for raw SQL you trust. See
+/// ``SQLInterpolation`` for every interpolation, and extend it to add yours.
+public struct SQL: Sendable, Hashable {
     /// The SQL text, with a `?` for each interpolated value.
     public private(set) var sql: String
 
@@ -21,97 +22,120 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
     public private(set) var arguments: StatementArguments
 
     /// Creates SQL from raw text and arguments.
+    ///
+    /// ```swift
+    /// let query = SQL(sql: "UPDATE player SET name = ? WHERE id = ?", arguments: [name, id])
+    /// ```
     public init(sql: String, arguments: StatementArguments = StatementArguments()) {
         self.sql = sql
         self.arguments = arguments
     }
 
-    /// Creates SQL that is one bound value: `?`.
+    /// Creates SQL that is one value: `?` bound to the value, or `NULL`.
     public init(_ value: (some DatabaseValueConvertible)?) {
-        self.init(sql: "?", arguments: StatementArguments([value?.databaseValue ?? .null]))
+        let dbValue = value?.databaseValue ?? .null
+        if dbValue.isNull {
+            self.init(sql: "NULL")
+        } else {
+            self.init(sql: "?", arguments: StatementArguments(CollectionOfOne(dbValue)))
+        }
     }
 
+    /// Whether the SQL text is empty (arguments alone do not count).
+    ///
+    /// ```swift
+    /// SQL("").isEmpty           // true
+    /// SQL("\(1)").isEmpty        // false: "?"
+    /// ```
+    public var isEmpty: Bool { sql.isEmpty }
+
+    /// The SQL text and its arguments, ready for `db.execute(sql:arguments:)`.
+    ///
+    /// ```swift
+    /// let (sql, arguments) = try query.build(db)
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``, never in practice: the text is built as
+    ///   the literal is written.
+    public func build(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        (sql, arguments)
+    }
+
+    /// Appends SQL and its arguments.
+    ///
+    /// ```swift
+    /// var query: SQL = "SELECT * FROM player "
+    /// query.append(literal: "WHERE name = \(name)")
+    /// ```
+    public mutating func append(literal other: SQL) {
+        self += other
+    }
+
+    /// Appends raw SQL and its arguments.
+    ///
+    /// ```swift
+    /// var query: SQL = "SELECT * FROM player "
+    /// query.append(sql: "WHERE name = ?", arguments: [name])
+    /// ```
+    public mutating func append(sql: String, arguments: StatementArguments = StatementArguments()) {
+        self += SQL(sql: sql, arguments: arguments)
+    }
+
+    /// Concatenates two pieces of SQL.
+    ///
+    /// ```swift
+    /// let query: SQL = "SELECT * FROM player " + "WHERE name = \(name)"
+    /// ```
+    public static func + (lhs: SQL, rhs: SQL) -> SQL {
+        var result = lhs
+        result += rhs
+        return result
+    }
+
+    /// Appends SQL and its arguments.
+    ///
+    /// ```swift
+    /// var query: SQL = "SELECT * FROM player "
+    /// query += "WHERE name = \(name)"
+    /// ```
+    public static func += (lhs: inout SQL, rhs: SQL) {
+        lhs.sql += rhs.sql
+        if !rhs.arguments.isEmpty { lhs.arguments += rhs.arguments }
+    }
+}
+
+extension SQL: ExpressibleByStringInterpolation {
     /// Creates SQL from a literal without interpolation.
     public init(stringLiteral value: String) {
         self.init(sql: value)
     }
 
     /// Creates SQL from an interpolated literal.
-    public init(stringInterpolation: StringInterpolation) {
+    public init(stringInterpolation: SQLInterpolation) {
         self = stringInterpolation.result
     }
+}
 
-    /// Appends SQL and its arguments.
-    public mutating func append(literal other: SQL) {
-        sql += other.sql
-        arguments += other.arguments
-    }
-
-    /// Appends raw SQL and its arguments.
-    public mutating func append(sql: String, arguments: StatementArguments = StatementArguments()) {
-        append(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// Concatenates two pieces of SQL.
-    public static func + (lhs: SQL, rhs: SQL) -> SQL {
-        var result = lhs
-        result.append(literal: rhs)
-        return result
-    }
-
-    /// Builds ``SQL`` from literal text and interpolated values.
-    public struct StringInterpolation: StringInterpolationProtocol {
+extension Sequence where Element == SQL {
+    /// Concatenates the pieces of SQL and their arguments, with a raw SQL
+    /// separator between each.
+    ///
+    /// ```swift
+    /// let components: [SQL] = ["UPDATE player", "SET name = \(name)", "WHERE id = \(id)"]
+    /// let query = components.joined(separator: " ")
+    /// ```
+    public func joined(separator: String = "") -> SQL {
         var result = SQL(sql: "")
-
-        /// Creates an empty interpolation.
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            result.sql.reserveCapacity(literalCapacity + interpolationCount)
+        var isFirst = true
+        for piece in self {
+            if isFirst {
+                isFirst = false
+            } else {
+                result.append(sql: separator)
+            }
+            result += piece
         }
-
-        /// Appends literal SQL text.
-        public mutating func appendLiteral(_ literal: String) {
-            result.sql += literal
-        }
-
-        /// Appends a bound value: `?`. nil binds NULL.
-        public mutating func appendInterpolation(_ value: (some DatabaseValueConvertible)?) {
-            result.append(literal: SQL(value))
-        }
-
-        /// Appends a quoted column name: `"name"`.
-        public mutating func appendInterpolation(_ column: Column) {
-            result.sql += column.name.quotedDatabaseIdentifier
-        }
-
-        /// Appends one bound value that is also a sequence, such as `Data`: `?`.
-        /// (Without this, `Data` would bind as a list of bytes.)
-        public mutating func appendInterpolation<S>(_ value: S)
-        where S: DatabaseValueConvertible & Sequence, S.Element: DatabaseValueConvertible {
-            result.append(literal: SQL(value))
-        }
-
-        /// Appends a parenthesized list of bound values, for `IN`: `(?, ?, ?)`.
-        /// An empty sequence gives `()`, which SQLite accepts as an empty list.
-        public mutating func appendInterpolation<S: Sequence>(_ values: S) where S.Element: DatabaseValueConvertible {
-            let values = values.map(\.databaseValue)
-            result.sql += "(" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")"
-            result.arguments += StatementArguments(values)
-        }
-
-        /// Appends another piece of SQL and its arguments.
-        public mutating func appendInterpolation(literal sqlLiteral: SQL) {
-            result.append(literal: sqlLiteral)
-        }
-
-        /// Appends another piece of SQL and its arguments.
-        public mutating func appendInterpolation(_ sqlLiteral: SQL) {
-            result.append(literal: sqlLiteral)
-        }
-
-        /// Appends raw SQL, which you must trust, and its arguments.
-        public mutating func appendInterpolation(sql: String, arguments: StatementArguments = StatementArguments()) {
-            result.append(sql: sql, arguments: arguments)
-        }
+        return result
     }
 }
 
@@ -131,6 +155,11 @@ public struct Column: Hashable, Sendable, ExpressibleByStringLiteral, CustomStri
         self.name = name
     }
 
+    /// Creates a column named after a coding key's string value.
+    public init(_ codingKey: some CodingKey) {
+        self.name = codingKey.stringValue
+    }
+
     /// Creates a column from a string literal.
     public init(stringLiteral name: String) {
         self.name = name
@@ -145,4 +174,13 @@ extension String {
     public var quotedDatabaseIdentifier: String {
         "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+}
+
+/// `count` question marks separated by commas, for SQL placeholders.
+///
+/// ```swift
+/// databaseQuestionMarks(count: 3)  // "?,?,?"
+/// ```
+public func databaseQuestionMarks(count: Int) -> String {
+    repeatElement("?", count: count).joined(separator: ",")
 }

@@ -41,22 +41,68 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         namedValues = [:]
     }
 
+    /// Creates positional arguments from an array of any values, or nil if
+    /// an element is not ``DatabaseValueConvertible``.
+    ///
+    /// ```swift
+    /// let values: [Any] = ["Arthur", 1000]
+    /// let arguments = StatementArguments(values)!   // ["Arthur", 1000]
+    /// StatementArguments([[1, 2]] as [Any])          // nil: an array is not convertible
+    /// ```
+    public init?(_ array: [Any]) {
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(array.count)
+        for element in array {
+            guard let dbValue = DatabaseValue(value: element) else { return nil }
+            values.append(dbValue)
+        }
+        self.init(values)
+    }
+
     /// Creates named arguments; nil values are NULL.
     public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
         values = []
         namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
     }
 
-    /// Creates named arguments from key-value pairs. Traps on a duplicate name.
+    /// Creates named arguments from key-value pairs; nil values are NULL.
+    /// When a name appears twice, the last value wins.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, (any DatabaseValueConvertible)?) {
         values = []
-        namedValues = Dictionary(pairs.lazy.map { ($0, $1?.databaseValue ?? .null) }, uniquingKeysWith: { _, _ in
-            preconditionFailure("duplicate statement argument name")
-        })
+        namedValues = Dictionary(minimumCapacity: pairs.underestimatedCount)
+        for (name, value) in pairs {
+            namedValues[name] = value?.databaseValue ?? .null
+        }
+    }
+
+    /// Creates named arguments from a dictionary of any values, or nil unless
+    /// every key is a `String` and every value is ``DatabaseValueConvertible``.
+    ///
+    /// ```swift
+    /// let json: [String: Any] = ["name": "Arthur", "score": 1000]
+    /// try db.execute(
+    ///     sql: "INSERT INTO player (name, score) VALUES (:name, :score)",
+    ///     arguments: StatementArguments(json)!)
+    /// ```
+    public init?(_ dictionary: [AnyHashable: Any]) {
+        var namedValues: [String: DatabaseValue] = Dictionary(minimumCapacity: dictionary.count)
+        for (key, value) in dictionary {
+            guard let name = key as? String, let dbValue = DatabaseValue(value: value) else { return nil }
+            namedValues[name] = dbValue
+        }
+        self.values = []
+        self.namedValues = namedValues
     }
 
     /// Appends positional values and inserts named values, replacing the named
     /// values of the same names. Returns the values that were replaced.
+    ///
+    /// ```swift
+    /// var arguments: StatementArguments = ["foo": 1, "bar": 2]
+    /// let replaced = arguments.append(contentsOf: ["foo": 3, 4])
+    /// print(arguments)  // ["bar": 2, "foo": 3, 4]
+    /// print(replaced)   // ["foo": 1]
+    /// ```
     @discardableResult
     public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
         values.append(contentsOf: arguments.values)
@@ -71,6 +117,10 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Concatenates positional values and merges named values. Traps if both
     /// sides define the same name: use `&+` to let the right side win.
+    ///
+    /// ```swift
+    /// let arguments: StatementArguments = ["foo": 1] + [2, 3]  // ["foo": 1, 2, 3]
+    /// ```
     public static func + (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
         var result = lhs
         result += rhs
@@ -79,13 +129,23 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Concatenates positional values and merges named values; for a name that
     /// both sides define, the right side wins.
+    ///
+    /// ```swift
+    /// let arguments: StatementArguments = ["foo": 1] &+ ["foo": 2]  // ["foo": 2]
+    /// ```
     public static func &+ (lhs: StatementArguments, rhs: StatementArguments) -> StatementArguments {
         var result = lhs
         result.append(contentsOf: rhs)
         return result
     }
 
-    /// Appends positional values and named values. Traps if a name is already defined.
+    /// Appends positional values and named values. Traps if a name is already
+    /// defined: use ``append(contentsOf:)`` to replace it.
+    ///
+    /// ```swift
+    /// var arguments: StatementArguments = ["Arthur"]
+    /// arguments += [1000]   // ["Arthur", 1000]
+    /// ```
     public static func += (lhs: inout StatementArguments, rhs: StatementArguments) {
         let replaced = lhs.append(contentsOf: rhs)
         precondition(replaced.isEmpty, "already defined statement argument: \(replaced.keys.sorted().joined(separator: ", "))")

@@ -321,7 +321,7 @@ struct StatementArgumentsTests {
     @Test func interpolatedSequenceMakesAnInList() throws {
         let ids = [1, 3, 5]
         let query: SQL = "SELECT id FROM t WHERE id IN \(ids)"
-        #expect(query.sql == "SELECT id FROM t WHERE id IN (?, ?, ?)")
+        #expect(query.sql == "SELECT id FROM t WHERE id IN (?,?,?)")
         #expect(query.arguments == [1, 3, 5])
         try inMemoryDatabase { db throws in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)")

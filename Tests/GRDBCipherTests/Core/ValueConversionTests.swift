@@ -760,8 +760,8 @@ struct ValueConversionTests {
 
     @Test func databaseValueDescriptionIsGRDBs() {
         #expect(DatabaseValue.null.description == "NULL")
-        #expect(DatabaseValue(value: 12).description == "12")
-        #expect(DatabaseValue(value: "it's").description == #""it\'s""#)
-        #expect(DatabaseValue(value: Data([0x0A, 0x1B])).description == "Data(2 bytes)")
+        #expect(DatabaseValue(value: 12)?.description == "12")
+        #expect(DatabaseValue(value: "it's")?.description == #""it\'s""#)
+        #expect(DatabaseValue(value: Data([0x0A, 0x1B]))?.description == "Data(2 bytes)")
     }
 }
