@@ -101,13 +101,13 @@ public final class Statement {
     public func setArguments(_ arguments: StatementArguments) throws {
         // Fast path: only `?` parameters take the positional values as they are.
         if !hasNamedParameters {
-            guard arguments.values.count == parameterCount else {
+            guard arguments.positionalCount == parameterCount else {
                 throw DatabaseError.misuse(
-                    "wrong number of statement arguments: \(arguments.values.count) given, \(parameterCount) expected",
+                    "wrong number of statement arguments: \(arguments.positionalCount) given, \(parameterCount) expected",
                     sql: sql, arguments: arguments,
                     publicStatementArguments: database.configuration.publicStatementArguments)
             }
-            try bind(arguments.values, arguments: arguments)
+            try bindPositionalValues(of: arguments)
             return
         }
         var consumer = ArgumentConsumer(
@@ -120,27 +120,32 @@ public final class Statement {
     /// Binds arguments without validating them first: a missing value binds
     /// NULL and extra values are ignored. For code that validated them already.
     public func setUncheckedArguments(_ arguments: StatementArguments) {
-        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
-        boundArguments = arguments
         // Fast path: only `?` parameters take the positional values as they
         // are, with no matching and no intermediate array.
         if !hasNamedParameters {
-            arguments.values.withUnsafeBufferPointer { buffer in
-                let bound = min(buffer.count, parameterCount)
-                for offset in 0..<bound {
-                    _ = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
-                }
-                for offset in bound..<parameterCount {
-                    sqlite3_bind_null(sqliteStatement, CInt(truncatingIfNeeded: offset + 1))
-                }
-            }
+            try? bindPositionalValues(of: arguments)
             return
         }
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
+        boundArguments = arguments
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         for (offset, name) in parameterNames.enumerated() {
             let value = (try? consumer.values(forParameters: [name], sql: sql).first) ?? .null
             _ = value.bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
+        }
+    }
+
+    /// Binds the positional values of `arguments` to the parameters, in
+    /// order, NULL to parameters beyond them; values beyond the parameters
+    /// are ignored.
+    private func bindPositionalValues(of arguments: StatementArguments) throws {
+        // A statement that ran to the end was reset already.
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
+        boundArguments = arguments
+        let code = arguments.bindPositionalValues(to: sqliteStatement, parameterCount: parameterCount)
+        if code != SQLITE_OK {
+            throw makeError(code)
         }
     }
 

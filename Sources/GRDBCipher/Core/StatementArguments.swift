@@ -1,4 +1,5 @@
 import CSQLCipher
+import Foundation
 
 /// The values bound to the parameters of a statement: positional (`?`) and named
 /// (`:name`, `$name`, `@name`).
@@ -15,7 +16,23 @@ import CSQLCipher
 /// ``DatabaseError`` before it runs.
 public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     /// The positional values, in order.
-    public private(set) var values: [DatabaseValue]
+    public private(set) var values: [DatabaseValue] {
+        get { literal?.databaseValues ?? storedValues }
+        set {
+            literal = nil
+            storedValues = newValue
+        }
+    }
+
+    /// The positional values, unless `literal` holds them.
+    private var storedValues: [DatabaseValue]
+
+    /// The positional values of an array literal, kept as given so that
+    /// binding them needs no conversion (see ``LiteralValues``).
+    private var literal: LiteralValues? = nil
+
+    /// The number of positional values.
+    var positionalCount: Int { literal?.elements.count ?? storedValues.count }
 
     /// The named values, keyed by name without the `:`, `$` or `@` prefix.
     public private(set) var namedValues: [String: DatabaseValue]
@@ -25,19 +42,19 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates empty arguments.
     public init() {
-        values = []
+        storedValues = []
         namedValues = [:]
     }
 
     /// Creates positional arguments; nil elements are NULL.
     public init(_ sequence: some Sequence<(any DatabaseValueConvertible)?>) {
-        values = sequence.map { $0?.databaseValue ?? .null }
+        storedValues = sequence.map { $0?.databaseValue ?? .null }
         namedValues = [:]
     }
 
     /// Creates positional arguments from convertible values.
     public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        values = sequence.map(\.databaseValue)
+        storedValues = sequence.map(\.databaseValue)
         namedValues = [:]
     }
 
@@ -61,14 +78,14 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates named arguments; nil values are NULL.
     public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
-        values = []
+        storedValues = []
         namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
     }
 
     /// Creates named arguments from key-value pairs; nil values are NULL.
     /// When a name appears twice, the last value wins.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, (any DatabaseValueConvertible)?) {
-        values = []
+        storedValues = []
         namedValues = Dictionary(minimumCapacity: pairs.underestimatedCount)
         for (name, value) in pairs {
             namedValues[name] = value?.databaseValue ?? .null
@@ -90,7 +107,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
             guard let name = key as? String, let dbValue = DatabaseValue(value: value) else { return nil }
             namedValues[name] = dbValue
         }
-        self.values = []
+        self.storedValues = []
         self.namedValues = namedValues
     }
 
@@ -160,13 +177,123 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         let positional = values.map(\.description)
         return "[" + (named + positional).joined(separator: ", ") + "]"
     }
+
+    /// Equal when both hold the same values, whichever way they were made.
+    public static func == (lhs: StatementArguments, rhs: StatementArguments) -> Bool {
+        lhs.values == rhs.values && lhs.namedValues == rhs.namedValues
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(namedValues)
+    }
+
+    /// Binds the positional values to parameters 1, 2, ..., and NULL to the
+    /// parameters beyond them up to `parameterCount`; values beyond it are
+    /// ignored. Returns the first error code, or `SQLITE_OK`.
+    func bindPositionalValues(to sqliteStatement: SQLiteStatement, parameterCount: Int) -> CInt {
+        let bound: Int
+        let code: CInt
+        if let literal {
+            bound = min(literal.elements.count, parameterCount)
+            code = literal.bind(to: sqliteStatement, count: bound)
+        } else {
+            bound = min(storedValues.count, parameterCount)
+            code = storedValues.withUnsafeBufferPointer { buffer in
+                for offset in 0..<bound {
+                    let code = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
+                    if code != SQLITE_OK { return code }
+                }
+                return SQLITE_OK
+            }
+        }
+        if code != SQLITE_OK { return code }
+        for offset in bound..<max(bound, parameterCount) {
+            let code = sqlite3_bind_null(sqliteStatement, CInt(truncatingIfNeeded: offset + 1))
+            if code != SQLITE_OK { return code }
+        }
+        return SQLITE_OK
+    }
+}
+
+/// The elements of an array literal of arguments, kept as they were given
+/// when each one is nil or a value of a standard type (integers, `Double`,
+/// `Float`, `Bool`, `String`, `Data`): those are immutable and `Sendable`,
+/// and binding them through ``DatabaseValueConvertible/bind(to:at:)`` costs
+/// less than converting them to ``DatabaseValue`` first. Any other element
+/// makes the literal convert its values at once.
+struct LiteralValues: @unchecked Sendable {
+    // Safe: `init` only accepts elements whose dynamic types are in
+    // `sendableTypes`, all Sendable value types.
+    let elements: [(any DatabaseValueConvertible)?]
+
+    /// The metadata of the accepted types, as the existential container
+    /// stores them.
+    private static let sendableTypes: [Int] = [
+        Int64.self, Int.self, String.self, Double.self, Bool.self, Int32.self, Int16.self, Int8.self,
+        UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
+    ].map { unsafeBitCast($0 as Any.Type, to: Int.self) }
+
+    /// nil unless every element is nil or of an accepted type. The caller
+    /// checked `StatementArguments.optionalExistentialLayoutIsKnown`.
+    init?(_ elements: [(any DatabaseValueConvertible)?]) {
+        let accepted = elements.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            for index in 0..<buffer.count {
+                let metadata = Self.metadataWord(at: base + index)
+                if metadata != 0 && !Self.sendableTypes.contains(metadata) { return false }
+            }
+            return true
+        }
+        guard accepted else { return nil }
+        self.elements = elements
+    }
+
+    /// The type metadata word of an optional existential: 0 for nil.
+    @inline(__always)
+    private static func metadataWord(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> Int {
+        UnsafeRawPointer(element).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self)
+    }
+
+    var databaseValues: [DatabaseValue] {
+        elements.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            return (0..<buffer.count).map { StatementArguments.databaseValue(at: base + $0) }
+        }
+    }
+
+    /// Binds the first `count` elements to parameters 1 to `count`.
+    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
+        elements.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return SQLITE_OK }
+            for offset in 0..<count {
+                let element = base + offset
+                let index = CInt(truncatingIfNeeded: offset + 1)
+                let code: CInt
+                if Self.metadataWord(at: element) == 0 {
+                    code = sqlite3_bind_null(sqliteStatement, index)
+                } else {
+                    code = element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
+                        $0.pointee.bind(to: sqliteStatement, at: index)
+                    }
+                }
+                if code != SQLITE_OK { return code }
+            }
+            return SQLITE_OK
+        }
+    }
 }
 
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "text", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        values = Self.convert(elements)
         namedValues = Dictionary()
+        if Self.optionalExistentialLayoutIsKnown, let literal = LiteralValues(elements) {
+            storedValues = []
+            self.literal = literal
+        } else {
+            storedValues = Self.convert(elements)
+        }
     }
 
     /// Converts literal elements. `element?.databaseValue`, and even
@@ -195,7 +322,7 @@ extension StatementArguments: ExpressibleByArrayLiteral {
 
     /// The value of the optional existential at `element`, read in place.
     @inline(__always)
-    private static func databaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue {
+    static func databaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue {
         let metadataWord = UnsafeRawPointer(element).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self)
         if metadataWord == 0 { return .null }
         return element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
@@ -205,7 +332,7 @@ extension StatementArguments: ExpressibleByArrayLiteral {
 
     /// Whether optional existentials have the layout `convert` relies on: no
     /// tag byte, the metadata word fourth, zero for nil only.
-    private static let optionalExistentialLayoutIsKnown: Bool = {
+    static let optionalExistentialLayoutIsKnown: Bool = {
         guard MemoryLayout<(any DatabaseValueConvertible)?>.size == MemoryLayout<any DatabaseValueConvertible>.size,
               MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<Int>.size else { return false }
         let samples: [(any DatabaseValueConvertible)?] = [nil, 0, false, 0.0, "", 42, "text", nil]
@@ -228,11 +355,14 @@ extension StatementArguments: ExpressibleByDictionaryLiteral {
 /// a string of several statements can share one argument list.
 struct ArgumentConsumer {
     private let arguments: StatementArguments
+    /// The positional values, converted once.
+    private let positional: [DatabaseValue]
     private let publicStatementArguments: Bool
     private var position = 0
 
     init(_ arguments: StatementArguments, publicStatementArguments: Bool) {
         self.arguments = arguments
+        self.positional = arguments.values
         self.publicStatementArguments = publicStatementArguments
     }
 
@@ -256,13 +386,13 @@ struct ArgumentConsumer {
                 result.append(value)
                 continue
             }
-            guard position < arguments.values.count else {
+            guard position < positional.count else {
                 let message = name.map { "missing statement argument: \($0)" }
-                    ?? "wrong number of statement arguments: \(arguments.values.count) given, more expected"
+                    ?? "wrong number of statement arguments: \(positional.count) given, more expected"
                 throw DatabaseError.misuse(
                     message, sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
             }
-            result.append(arguments.values[position])
+            result.append(positional[position])
             position += 1
         }
         return result
@@ -270,9 +400,9 @@ struct ArgumentConsumer {
 
     /// Throws if positional values were left unused.
     func checkAllConsumed(sql: String) throws {
-        if position < arguments.values.count {
+        if position < positional.count {
             throw DatabaseError.misuse(
-                "wrong number of statement arguments: \(arguments.values.count) given, \(position) expected",
+                "wrong number of statement arguments: \(positional.count) given, \(position) expected",
                 sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
         }
     }
