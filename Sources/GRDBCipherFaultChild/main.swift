@@ -18,6 +18,10 @@
 //       ACK <id> after each committed row, forever
 //   hold-lock --path P --key K --mode shared|immediate|exclusive [--journal wal|delete]
 //       LOCKED, then waits for the end of standard input and rolls back
+//   log-errors --path P --key K
+//       sets Database.logError before any connection opens, runs failing
+//       statements, two with the key in their text; LOG <code> <message> for
+//       each line SQLite logs, then DONE
 //
 // Every command takes --kdf-iter N (SQLCipher's kdf_iter, for a fast key
 // derivation; the test must open the files with the same value).
@@ -300,6 +304,25 @@ func holdLock(_ options: Options) throws {
     try dbQueue.close()
 }
 
+/// Database.logError only works when set before the process opens its first
+/// connection: a fresh process shows what it receives.
+func logErrors(_ options: Options) throws {
+    Database.logError = { code, message in
+        acknowledge("LOG \(code.rawValue) \(message)")
+    }
+    let key = try options.string("key")
+    let dbQueue = try DatabaseQueue(path: try options.string("path"), configuration: try options.configuration(passphrase: key))
+    let quotedKey = key.replacingOccurrences(of: "'", with: "''")
+    for sql in [
+        "SELECT * FROM nowhere",
+        "PRAGMA key = '\(quotedKey)",
+        "ATTACH DATABASE ':memory:' AS other KEY '\(quotedKey)' \(quotedKey)",
+    ] {
+        _ = try? dbQueue.inDatabase { db in try db.execute(sql: sql) }
+    }
+    acknowledge("DONE")
+}
+
 do {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     switch options.command {
@@ -310,6 +333,7 @@ do {
     case "upgrade": try upgrade(options)
     case "writer-loop": try writerLoop(options)
     case "hold-lock": try holdLock(options)
+    case "log-errors": try logErrors(options)
     default: throw UsageError(description: "unknown command \(options.command)")
     }
     exit(0)

@@ -22,7 +22,9 @@ final class SerializedDatabase: @unchecked Sendable {
     {
         self.keepsTransactionsOpen = keepsTransactionsOpen
         let label = configuration.label ?? defaultLabel
-        queue = DispatchQueue(label: label)
+        queue = configuration.readonly
+            ? configuration.makeReaderDispatchQueue(label: label)
+            : configuration.makeWriterDispatchQueue(label: label)
         queue.setSpecific(key: onQueueKey, value: ())
         // Open on the queue, so the connection is only ever touched there.
         db = try queue.sync {

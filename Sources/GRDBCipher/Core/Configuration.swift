@@ -32,10 +32,23 @@ public struct Configuration: Sendable {
     /// Default false, since arguments often hold user data.
     public var publicStatementArguments = false
 
+    /// The clock that gives ``Database/transactionDate`` its value. Default
+    /// `.default`: the date at which the current transaction began.
+    ///
+    /// ```swift
+    /// config.transactionClock = .custom { db in fixedDate }
+    /// ```
+    public var transactionClock: any TransactionClock = .default
+
     /// How a connection behaves when another connection holds a lock.
     /// Default `.immediateError`; a ``DatabasePool``, whose own connections
     /// meet short WAL locks, waits up to 10 seconds instead.
     public var busyMode: Database.BusyMode = .immediateError
+
+    /// How read-only connections behave when another connection holds a
+    /// lock, instead of ``busyMode``; nil (the default) for ``busyMode``.
+    /// Internal, as in GRDB.
+    var readonlyBusyMode: Database.BusyMode?
 
     /// The journal mode of a database queue.
     public enum JournalModeConfiguration: Sendable {
@@ -57,6 +70,23 @@ public struct Configuration: Sendable {
 
     /// The maximum number of concurrent readers of a database pool. Default 5.
     public var maximumReaderCount = 5
+
+    /// The quality of service of the connections' dispatch queues. Default
+    /// `.userInitiated`. Ignored for the connections whose queue targets
+    /// ``targetQueue`` or ``writeTargetQueue``.
+    public var qos: DispatchQoS = .userInitiated
+
+    /// The dispatch queue that the connections' own serial queues target,
+    /// for database accesses. Default nil: no target, and ``qos``.
+    ///
+    /// With a ``DatabasePool``, make it a concurrent queue: a serial target
+    /// queue runs one access at a time, and a read that waits for a write
+    /// (or the reverse) on it deadlocks.
+    public var targetQueue: DispatchQueue?
+
+    /// The dispatch queue that the queues of the connections that can write
+    /// target, instead of ``targetQueue``. Default nil: ``targetQueue``.
+    public var writeTargetQueue: DispatchQueue?
 
     /// Whether a database pool derives the key of its passphrase once and
     /// keys its other connections with that raw key, instead of paying
@@ -137,6 +167,9 @@ public struct Configuration: Sendable {
 
     private(set) var preparationFunctions: [@Sendable (Database) throws -> Void] = []
 
+    /// Runs when a connection has opened and is set up. See ``onConnectionDidOpen(_:)``.
+    private(set) var connectionDidOpen: (@Sendable () -> Void)?
+
     /// Creates the default configuration.
     public init() {}
 
@@ -154,6 +187,14 @@ public struct Configuration: Sendable {
     /// An error thrown by the function fails the opening of the connection.
     public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
         preparationFunctions.append(setup)
+    }
+
+    /// Sets the function that runs each time a connection has opened and is
+    /// set up, after the preparation functions, the first read of the file
+    /// and the journal mode. Internal, as in GRDB: tests count connections
+    /// with it.
+    mutating func onConnectionDidOpen(_ callback: @escaping @Sendable () -> Void) {
+        connectionDidOpen = callback
     }
 }
 

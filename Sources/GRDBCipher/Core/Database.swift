@@ -89,6 +89,12 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     var addedFunctions: [String: DatabaseFunction] = [:]
     var addedCollations: [String: DatabaseCollation] = [:]
 
+    /// The result of the transaction clock for the current transaction, nil
+    /// outside of one. See ``transactionDate``.
+    var transactionDateResult: Result<Date, any Error>?
+    /// Whether ``transactionDateResult`` belongs to an open transaction.
+    var hasTransactionDate = false
+
     /// Opens a connection and sets it up: keys it, runs the configuration's
     /// preparation functions and checks that the file can be read.
     ///
@@ -209,6 +215,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         for collation in DatabaseCollation.builtIn {
             add(collation: collation)
         }
+        for function in DatabaseFunction.builtIn {
+            add(function: function)
+        }
         if let key = configuration.key {
             try applyKey(key.material)
         }
@@ -224,6 +233,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         if configuration.journalMode == .wal && !configuration.readonly {
             try enableWAL()
         }
+        configuration.connectionDidOpen?()
     }
 
     /// Turns on WAL mode and checks that it took (an in-memory database stays
@@ -509,7 +519,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     private var busyCallbackBox: BusyCallbackBox?
 
     func setUpBusyMode(_ handle: OpaquePointer) {
-        switch configuration.busyMode {
+        let busyMode = configuration.readonly
+            ? configuration.readonlyBusyMode ?? configuration.busyMode
+            : configuration.busyMode
+        switch busyMode {
         case .immediateError:
             break
         case .timeout(let seconds):

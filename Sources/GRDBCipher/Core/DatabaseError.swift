@@ -129,6 +129,9 @@ extension DatabaseError {
             let connectionCode = sqlite3_extended_errcode(connection)
             if connectionCode & 0xFF == code & 0xFF { extended = connectionCode }
             message = String(cString: sqlite3_errmsg(connection))
+            if let sql, SecretRedaction.containsKey(sql) {
+                KeyErrorMessages.hideCurrentMessage(of: connection)
+            }
         } else {
             message = String(cString: sqlite3_errstr(code))
         }

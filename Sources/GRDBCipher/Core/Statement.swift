@@ -191,6 +191,7 @@ public final class Statement {
             let code = sqlite3_step(sqliteStatement)
             if code == SQLITE_ROW { continue }
             reset()
+            database.noteAutocommitTransition()
             return code
         }
     }
@@ -200,9 +201,14 @@ public final class Statement {
     func step() throws -> Bool {
         let code = sqlite3_step(sqliteStatement)
         if code == SQLITE_ROW { return true }
-        if code == SQLITE_DONE { return false }
+        if code == SQLITE_DONE {
+            database.noteAutocommitTransition()
+            return false
+        }
         reset()
-        throw makeError(code)
+        let error = makeError(code)
+        database.noteAutocommitTransition()
+        throw error
     }
 
     /// Resets the statement so it can run again and releases its read locks.

@@ -46,7 +46,8 @@ extension Database {
         public static let trace = Self(rawValue: "TRACE")
     }
 
-    /// Sets SQLCipher's process-wide log level and destination.
+    /// Sets SQLCipher's process-wide log level and destination
+    /// (`PRAGMA cipher_log_level` and `PRAGMA cipher_log`).
     ///
     /// ```swift
     /// try db.enableCipherLogging(logLevel: .error, target: .stderr)
@@ -55,6 +56,14 @@ extension Database {
     /// SQLCipher resets a level set before the first key of the process:
     /// call this on a keyed connection (from a database access, or from
     /// ``Configuration/prepareDatabase(_:)`` after the key).
+    ///
+    /// The destination is the same setting as
+    /// ``Configuration/cipherLogDestination``: whichever was applied last
+    /// wins. A connection that opens later with a `cipherLogDestination`
+    /// routes the log to that destination again; a connection that opens
+    /// with none leaves it where this method put it. The level is only set
+    /// here (or by ``disableCipherLogging()``). The `.debug` and `.trace`
+    /// levels are verbose.
     ///
     /// - parameters:
     ///   - logLevel: Default `.debug`.
@@ -67,10 +76,16 @@ extension Database {
         if status == "1" {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "SQLCipher cannot log to \(target.rawValue)")
         }
+        SQLCipherLibrary.forgetLogDestination()
         try execute(sql: "PRAGMA cipher_log_level = \(Self.quoted(logLevel.rawValue.uppercased()))")
     }
 
     /// Stops SQLCipher's log, process-wide (`PRAGMA cipher_log_level = NONE`).
+    ///
+    /// The level stays `NONE` whatever ``Configuration/cipherLogDestination``
+    /// later connections open with: the destination does not set the level.
+    /// ``Configuration/cipherLogDestination`` `= .discarded` is the way to
+    /// silence SQLCipher from the configuration.
     ///
     /// - throws: A ``DatabaseError`` if the connection is closed.
     public func disableCipherLogging() throws {
@@ -101,6 +116,10 @@ extension Database {
     /// Set it before any database connection of the process opens: SQLite
     /// ignores it afterwards. SQLCipher's own log lines do not go through it
     /// (see ``Configuration/cipherLogDestination``).
+    ///
+    /// A message about a statement that carries a key (`PRAGMA key = ...`)
+    /// is replaced by one that only names the result code: SQLite's message
+    /// would show the statement.
     nonisolated(unsafe) public static var logError: LogErrorFunction? {
         didSet {
             if logError == nil {
@@ -108,7 +127,10 @@ extension Database {
             } else {
                 _ = grdbcipher_config_log({ _, code, message in
                     guard let logError = Database.logError, let message else { return }
-                    logError(ResultCode(rawValue: code), String(cString: message))
+                    let resultCode = ResultCode(rawValue: code)
+                    let text = String(cString: message)
+                    let shown = SecretRedaction.containsKey(text) ? KeyErrorMessages.replacement(for: resultCode) : text
+                    logError(resultCode, shown)
                 }, nil)
             }
         }

@@ -71,6 +71,13 @@ public enum SQLCipherLibrary {
         }
     }
 
+    /// Forgets the destination routed last, after the log was routed
+    /// elsewhere by other means (``Database/enableCipherLogging(logLevel:target:)``):
+    /// the next connection opened with a destination applies it again.
+    static func forgetLogDestination() {
+        currentLogDestination.withLock { $0 = nil }
+    }
+
     /// The first column of the first row of an SQL query, as text.
     private static func firstText(_ handle: OpaquePointer?, _ sql: String) -> String? {
         var statement: OpaquePointer?

@@ -51,4 +51,31 @@ import Testing
             try db.enableCipherLogging(logLevel: .warn, target: .file("/dev/null"))
         }
     }
+
+    /// `enableCipherLogging` and `Configuration.cipherLogDestination` set the
+    /// same thing: the last one applied wins, and a connection that opens
+    /// with a destination applies it again after `enableCipherLogging`.
+    @Test func aConfiguredDestinationWinsAgainAfterEnableCipherLogging() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        let configuredLog = dir.path("configured.log")
+        let enabledLog = dir.path("enabled.log")
+        try makeEncryptedDatabase(at: path, passphrase: "right")
+        var config = keyed("right")
+        config.cipherLogDestination = .file(configuredLog)
+        let first = try DatabaseQueue(path: path, configuration: config)
+        try first.inDatabase { db in try db.enableCipherLogging(logLevel: .error, target: .file(enabledLog)) }
+        _ = try? DatabaseQueue(path: path, configuration: keyed("wrong"))
+
+        _ = try DatabaseQueue(path: path, configuration: config)
+        _ = try? DatabaseQueue(path: path, configuration: keyed("wrong"))
+        // Moving the log elsewhere flushes SQLCipher's buffer.
+        try first.inDatabase { db in try db.enableCipherLogging(logLevel: .warn, target: .file("/dev/null")) }
+
+        let enabled = try String(contentsOfFile: enabledLog, encoding: .utf8)
+        let configured = (try? String(contentsOfFile: configuredLog, encoding: .utf8)) ?? ""
+        #expect(enabled.contains("hmac check failed"), "the first wrong key logs where enableCipherLogging said")
+        #expect(configured.contains("hmac check failed"), "the second logs where the configuration says")
+        #expect(!enabled.contains("right") && !configured.contains("right"), "the log shows the key")
+    }
 }
