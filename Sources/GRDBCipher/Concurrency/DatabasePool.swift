@@ -69,9 +69,9 @@ public final class DatabasePool: DatabaseWriter {
         // Readers meet short WAL locks of the writer (a reader that opens
         // while the writer commits may take the WAL index lock for a
         // moment): as in GRDB, they wait for them unless the configuration
-        // chose a busy mode. The writer keeps the configured one.
-        if case .immediateError = readerConfiguration.busyMode {
-            readerConfiguration.busyMode = .timeout(10)
+        // chose a read-only busy mode. The writer keeps `busyMode`.
+        if readerConfiguration.readonlyBusyMode == nil {
+            readerConfiguration.readonlyBusyMode = .timeout(10)
         }
         readerConfiguration.journalMode = .default
         readerConfiguration.label = label + ".reader"
