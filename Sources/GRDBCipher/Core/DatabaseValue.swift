@@ -235,16 +235,12 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     /// escaped as Swift prints strings), `Data(3 bytes)`.
     public var description: String {
         switch storage {
-        case .null:
-            return "NULL"
-        case .int64(let int64):
-            return String(int64)
-        case .double(let double):
-            return String(double)
         case .string(let string):
             return String(reflecting: string)
         case .blob(let data):
             return "Data(\(data.description))"
+        case .null, .int64, .double:
+            return sqlLiteral
         }
     }
 }
