@@ -14,13 +14,12 @@ extension Data: DatabaseValueConvertible, StatementColumnConvertible {
         }
     }
 
-    /// Reads a blob or text column.
+    /// Reads a column as SQLite converts it to bytes, as GRDB does: a blob,
+    /// the UTF-8 of a text, the decimal text of a number (42 reads as the
+    /// bytes of "42").
     @inlinable
-    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
-        switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_BLOB, SQLITE_TEXT: self.init(unsafeColumnBlob: sqliteStatement, index: index)
-        default: return nil
-        }
+    public init(sqliteStatement: SQLiteStatement, index: CInt) {
+        self.init(unsafeColumnBlob: sqliteStatement, index: index)
     }
 }
 

@@ -35,6 +35,18 @@ import Testing
         }
     }
 
+    @Test func numbersDecodeAsDataOnTheFetchPath() throws {
+        try inMemoryDatabase { db throws in
+            // As GRDB: the bytes SQLite gives for the column.
+            #expect(try Data.fetchOne(db, sql: "SELECT 42") == Data("42".utf8))
+            let rows = try Row.fetchCursor(db, sql: "SELECT 1.5 AS d")
+            let row = try #require(try rows.next())
+            #expect(row["d"] as Data == Data("1.5".utf8))
+            // A copied row decodes its value: a number is not data.
+            #expect(Data.fromDatabaseValue(42.databaseValue) == nil)
+        }
+    }
+
     @Test func realsDecodeAsDecimals() throws {
         try inMemoryDatabase { db throws in
             #expect(try Decimal.fetchOne(db, sql: "SELECT 2.5") == Decimal(2.5))
