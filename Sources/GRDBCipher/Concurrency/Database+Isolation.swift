@@ -6,32 +6,30 @@ extension Database {
     /// `block` runs: a WAL reader then sees the state as of the start of the
     /// access, not as of its first statement.
     func readOnlyTransaction<T>(acquiringSnapshot: Bool = false, _ block: (Database) throws -> T) throws -> T {
+        // As GRDB: writes are forbidden first, then the read runs in a
+        // transaction block that commits (or throws SQLITE_ABORT if the
+        // closure ended the transaction).
         try readOnly {
             if acquiringSnapshot {
-                try beginSnapshotTransaction()
+                try beginSnapshotTransaction(reading: "PRAGMA schema_version")
             } else {
                 try beginTransaction(.deferred)
             }
-            let value: T
-            do {
-                value = try block(self)
-            } catch {
-                try? rollback()
-                throw error
-            }
-            // Nothing was written: ending with a rollback is as good as a
-            // commit and cannot fail on a constraint.
-            try rollback()
-            return value
+            var value: T?
+            try runTransactionBlock(
+                { value = try block(self); return .commit },
+                commit: { try commit() },
+                rollback: { try rollback() })
+            return value!
         }
     }
 
     /// Begins a deferred transaction and reads from the database, which fixes
     /// the state the transaction sees (in WAL mode) from now on.
-    func beginSnapshotTransaction() throws {
+    func beginSnapshotTransaction(reading sql: String = "SELECT rootpage FROM sqlite_master LIMIT 1") throws {
         try beginTransaction(.deferred)
         do {
-            try cachedStatement(sql: "SELECT rootpage FROM sqlite_master LIMIT 1").execute()
+            try cachedStatement(sql: sql).execute()
         } catch {
             try? rollback()
             throw error

@@ -190,6 +190,19 @@ public final class DatabasePool: DatabaseWriter {
         return try writer.reentrantSync(updates)
     }
 
+    /// Traps inside a read of this pool (accesses are not reentrant), and
+    /// inside a barrier write, which holds reads back: the read would wait
+    /// for ever. From a write access a read is allowed, as in GRDB: it runs
+    /// on a reader connection and sees what is committed.
+    private func preconditionReadCanStart() {
+        guard let connection = owner.currentConnection else { return }
+        precondition(
+            connection === writer,
+            "Database methods are not reentrant: this read is nested inside another read of the same pool. "
+                + "Use the `db` you already have, or unsafeReentrantRead.")
+        precondition(!readers.isBarrierActive, "a read cannot start inside a barrier write of the same pool")
+    }
+
     /// Traps inside a read of this pool: a writer access from there could
     /// wait for a barrier that waits for the read.
     private func preconditionNotInRead() {
@@ -232,7 +245,7 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: The error of `value`, or a ``DatabaseError`` (the pool is
     ///   closed, a write was attempted).
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        owner.preconditionNotCurrent()
+        preconditionReadCanStart()
         let reader = try readers.get()
         defer { readers.release(reader) }
         return try reader.connection.sync { try $0.readOnlyTransaction(acquiringSnapshot: true, value) }
@@ -258,7 +271,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        owner.preconditionNotCurrent()
+        preconditionReadCanStart()
         let reader = try readers.get()
         defer { readers.release(reader) }
         return try reader.connection.sync(value)

@@ -77,7 +77,7 @@ extension Database {
 
     /// Runs the body of a transaction or savepoint that has begun, then
     /// commits or rolls back; throws the first error.
-    private func runTransactionBlock(
+    func runTransactionBlock(
         _ operations: () throws -> TransactionCompletion,
         commit: () throws -> Void,
         rollback: () throws -> Void) throws

@@ -262,7 +262,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     @inline(__always)
     func checkUsable() throws {
         if sqliteConnection == nil {
-            throw DatabaseError.misuse("connection is closed")
+            throw DatabaseError.misuse("Connection is closed")
         }
     }
 
@@ -272,7 +272,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     @inline(__always)
     func checkCanExecute(_ statement: Statement) throws {
         guard let sqliteConnection else {
-            throw DatabaseError.misuse("connection is closed")
+            throw DatabaseError.misuse("Connection is closed")
         }
         if isInsideTransactionBlock && sqlite3_get_autocommit(sqliteConnection) != 0 {
             throw abortedTransactionError(sql: statement.sql, arguments: statement.arguments)
@@ -302,7 +302,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
 
     @inline(__always)
     func connection() throws -> OpaquePointer {
-        guard let sqliteConnection else { throw DatabaseError.misuse("connection is closed") }
+        guard let sqliteConnection else { throw DatabaseError.misuse("Connection is closed") }
         return sqliteConnection
     }
 
@@ -388,12 +388,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
                 throw DatabaseError.fromConnection(handle, code: code, sql: sql)
             }
             guard let sqliteStatement else {
-                throw DatabaseError.misuse("no statement in SQL", sql: sql)
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "empty statement", sql: sql)
             }
             let statement = Statement(database: self, sqliteStatement: sqliteStatement)
             if let tail, try containsStatement(tail, handle: handle) {
                 throw DatabaseError.misuse(
-                    "multiple statements found; use execute(sql:) to run several statements", sql: sql)
+                    "Multiple statements found. To execute multiple statements, use Database.execute(sql:) "
+                        + "or Database.allStatements(sql:) instead.", sql: sql)
             }
             return statement
         }

@@ -85,13 +85,14 @@ extension Statement {
         try database.checkCanExecute(self)
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         if !boundArguments.isEmpty { boundArguments = StatementArguments() }
+        argumentsAreBound = true
     }
 
     /// The error for a number of values that is not the number of parameters.
     @usableFromInline
     func wrongValueCountError(values: [DatabaseValue]) -> DatabaseError {
         DatabaseError.misuse(
-            "wrong number of statement arguments: \(values.count) given, \(parameterCount) expected",
+            "wrong number of statement arguments: \(values.count)",
             sql: sql, arguments: StatementArguments(values),
             publicStatementArguments: database.configuration.publicStatementArguments)
     }

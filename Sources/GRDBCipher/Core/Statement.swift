@@ -39,6 +39,18 @@ public final class Statement {
 
     var boundArguments = StatementArguments()
 
+    /// Whether values were bound to the parameters since the statement was
+    /// made: a statement with parameters does not run on none (as in GRDB).
+    @usableFromInline var argumentsAreBound = false
+
+    /// Throws, as GRDB does, if the statement has parameters and no
+    /// arguments were ever bound.
+    func checkArgumentsBound() throws {
+        if !argumentsAreBound && parameterCount > 0 {
+            try validateArguments(StatementArguments())
+        }
+    }
+
     /// The names of the result columns, in order.
     public private(set) lazy var columnNames: [String] = (0..<columnCount).map { index in
         String(cString: sqlite3_column_name(sqliteStatement, CInt(index)))
@@ -102,10 +114,7 @@ public final class Statement {
         // Fast path: only `?` parameters take the positional values as they are.
         if !hasNamedParameters {
             guard arguments.positionalCount == parameterCount else {
-                throw DatabaseError.misuse(
-                    "wrong number of statement arguments: \(arguments.positionalCount) given, \(parameterCount) expected",
-                    sql: sql, arguments: arguments,
-                    publicStatementArguments: database.configuration.publicStatementArguments)
+                throw DatabaseError.misuse("wrong number of statement arguments: \(arguments.positionalCount)", sql: sql)
             }
             try bindPositionalValues(of: arguments)
             return
@@ -128,6 +137,7 @@ public final class Statement {
         }
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         boundArguments = arguments
+        argumentsAreBound = true
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         for (offset, name) in parameterNames.enumerated() {
@@ -143,6 +153,7 @@ public final class Statement {
         // A statement that ran to the end was reset already.
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         boundArguments = arguments
+        argumentsAreBound = true
         let code = arguments.bindPositionalValues(to: sqliteStatement, parameterCount: parameterCount)
         if code != SQLITE_OK {
             throw makeError(code)
@@ -155,6 +166,7 @@ public final class Statement {
         // A statement that ran to the end was reset already.
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         boundArguments = arguments
+        argumentsAreBound = true
         let code = values.withUnsafeBufferPointer { buffer -> CInt in
             for offset in 0..<buffer.count {
                 let code = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
@@ -175,6 +187,7 @@ public final class Statement {
             try setArguments(arguments)
         } else {
             reset()
+            try checkArgumentsBound()
         }
         try database.checkCanExecute(self)
         let code = stepToCompletion()

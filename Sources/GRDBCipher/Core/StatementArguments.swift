@@ -388,9 +388,8 @@ struct ArgumentConsumer {
             }
             guard position < positional.count else {
                 let message = name.map { "missing statement argument: \($0)" }
-                    ?? "wrong number of statement arguments: \(positional.count) given, more expected"
-                throw DatabaseError.misuse(
-                    message, sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
+                    ?? "wrong number of statement arguments: \(positional.count)"
+                throw DatabaseError.misuse(message, sql: sql)
             }
             result.append(positional[position])
             position += 1
@@ -401,9 +400,7 @@ struct ArgumentConsumer {
     /// Throws if positional values were left unused.
     func checkAllConsumed(sql: String) throws {
         if position < positional.count {
-            throw DatabaseError.misuse(
-                "wrong number of statement arguments: \(positional.count) given, \(position) expected",
-                sql: sql, arguments: arguments, publicStatementArguments: publicStatementArguments)
+            throw DatabaseError.misuse("wrong number of statement arguments: \(positional.count)", sql: sql)
         }
     }
 }

@@ -178,3 +178,72 @@ import Testing
         }
     }
 }
+
+/// Review findings: reads as transaction blocks, statements without their
+/// arguments, reads inside writes.
+@Suite struct AccessBehaviourTests {
+    @Test func aReadIsATransactionBlockThatCommits() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("secret"))
+        try dbPool.write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        var statements: [String] = []
+        try dbPool.read { db in
+            db.trace { statements.append($0.description) }
+            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")
+        }
+        try dbPool.read { db in db.trace(nil) }
+        // Then the next read's start on the same reader: as in GRDB.
+        #expect(statements == ["SELECT COUNT(*) FROM t", "COMMIT TRANSACTION", "BEGIN DEFERRED TRANSACTION", "PRAGMA schema_version"])
+        let error = #expect(throws: DatabaseError.self) {
+            try dbPool.read { db in
+                try db.execute(sql: "ROLLBACK")
+                _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")
+            }
+        }
+        #expect(error?.resultCode == .SQLITE_ABORT)
+    }
+
+    @Test func aStatementWithParametersDoesNotRunWithoutArguments() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a, b)")
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            let error = #expect(throws: DatabaseError.self) { try insert.execute() }
+            #expect(error?.resultCode == .SQLITE_MISUSE)
+            #expect(error?.message == "wrong number of statement arguments: 0")
+            let select = try db.makeStatement(sql: "SELECT * FROM t WHERE a = :a")
+            #expect(throws: DatabaseError.self) { try Row.fetchAll(select) }
+            // Once bound, the arguments stay for later executions, as in GRDB.
+            try insert.execute(arguments: [1, 2])
+            try insert.execute()
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 2)
+        }
+    }
+
+    @Test func argumentAndStatementErrorsReadAsGRDBs() throws {
+        try inMemoryDatabase { db throws in
+            let error = #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT ?, ?", arguments: [1]) }
+            #expect(error?.message == "wrong number of statement arguments: 1")
+            let named = #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT :a", arguments: ["b": 1]) }
+            #expect(named?.message == "missing statement argument: a")
+            let empty = #expect(throws: DatabaseError.self) { try db.makeStatement(sql: " ") }
+            #expect(empty?.resultCode == .SQLITE_ERROR)
+            #expect(empty?.message == "empty statement")
+            let multiple = #expect(throws: DatabaseError.self) { try db.makeStatement(sql: "SELECT 1; SELECT 2") }
+            #expect(multiple?.resultCode == .SQLITE_MISUSE)
+            #expect(multiple?.message?.hasPrefix("Multiple statements found.") == true)
+        }
+    }
+
+    @Test func aPoolReadMayRunInsideAWrite() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("secret"))
+        try dbPool.write { try $0.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        let counts = try dbPool.write { db in
+            try db.execute(sql: "INSERT INTO t VALUES (2)")
+            // The read sees what is committed, not this uncommitted row.
+            let committed = try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
+            return (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!, committed)
+        }
+        #expect(counts.0 == 2 && counts.1 == 1)
+    }
+}

@@ -218,13 +218,14 @@ struct StatementTests {
         }
     }
 
-    @Test func argumentErrorDescriptionShowsArgumentsWhenPublic() throws {
+    @Test func argumentCountErrorsCarryNoArgumentsAsInGRDB() throws {
         try inMemoryDatabase(configuration: configuration(publicStatementArguments: true)) { db throws in
             let error = #expect(throws: DatabaseError.self) {
                 try db.makeStatement(sql: "SELECT ?").execute(arguments: ["visible-value", "other-value"])
             }
             #expect(error?.resultCode == .SQLITE_MISUSE)
-            #expect(error?.description.contains("visible-value") == true)
+            #expect(error?.message == "wrong number of statement arguments: 2")
+            #expect(error?.arguments == nil)
         }
     }
 
