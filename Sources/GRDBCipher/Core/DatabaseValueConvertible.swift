@@ -19,6 +19,11 @@ public protocol DatabaseValueConvertible {
     /// decoded.
     static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Self?
 
+    /// The value decoded from a column that the row does not have: nil
+    /// (decoding fails) for every type but `Optional`, which decodes nil.
+    /// Do not implement it: the default is what GRDB's rules need.
+    static func fromMissingColumn() -> Self?
+
     /// Binds the value to a parameter of a prepared statement and returns
     /// the result code of the `sqlite3_bind_*` call.
     ///
@@ -34,6 +39,11 @@ extension DatabaseValueConvertible {
     /// Binds ``databaseValue``.
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         databaseValue.bind(to: sqliteStatement, at: index)
+    }
+
+    /// Fails: a missing column does not decode, except into an optional.
+    public static func fromMissingColumn() -> Self? {
+        nil
     }
 }
 
@@ -89,6 +99,11 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
 
     /// nil (as a successful `.some(nil)`) for NULL, the decoded value otherwise;
     /// returns nil when a non-NULL value cannot be decoded.
+    /// A missing column decodes as nil.
+    public static func fromMissingColumn() -> Wrapped?? {
+        .some(nil)
+    }
+
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wrapped?? {
         if dbValue.isNull { return .some(nil) }
         guard let value = Wrapped.fromDatabaseValue(dbValue) else { return nil }

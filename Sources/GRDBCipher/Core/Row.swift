@@ -235,7 +235,7 @@ public final class Row {
         _ columnName: String, for type: Value.Type, missingValue: inout Value?) throws -> Int?
     {
         if let index = lookup.index(of: columnName) { return index }
-        if let value = Value.fromDatabaseValue(.null) {
+        if let value = Value.fromMissingColumn() {
             missingValue = value
             return nil
         }
@@ -404,7 +404,7 @@ public final class Row {
     /// NULL for an optional type, a trap otherwise.
     @usableFromInline
     func missingColumnValue<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
-        guard let value = Value.fromDatabaseValue(.null) else { missingColumn(columnName) }
+        guard let value = Value.fromMissingColumn() else { missingColumn(columnName) }
         return value
     }
 

@@ -67,3 +67,16 @@ import Testing
         }
     }
 }
+
+@Suite struct MissingColumnTests {
+    @Test func onlyOptionalsDecodeAMissingColumn() throws {
+        try inMemoryDatabase { db throws in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT 1 AS a"))
+            // DatabaseValue decodes NULL, but a missing column is an error, as in GRDB.
+            let error = #expect(throws: RowDecodingError.self) { try row.decode(DatabaseValue.self, forColumn: "missing") }
+            #expect(error?.kind == .columnNotFound)
+            #expect(try row.decode(DatabaseValue?.self, forColumn: "missing") == nil)
+            #expect(row["missing"] as Int? == nil)
+        }
+    }
+}
