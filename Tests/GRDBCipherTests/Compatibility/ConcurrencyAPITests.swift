@@ -16,7 +16,7 @@ import Testing
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (a)") }
         var statements: [String] = []
-        try dbQueue.inDatabase { db in db.trace { statements.append($0.description) } }
+        dbQueue.inDatabase { db in db.trace { statements.append($0.description) } }
         try dbQueue.inTransaction { db in
             try db.execute(sql: "INSERT INTO t VALUES (1)")
             return .commit

@@ -47,7 +47,7 @@ import Testing
         #expect(statements == ["PRAGMA query_only = 1", "BEGIN DEFERRED TRANSACTION", "COMMIT TRANSACTION", "PRAGMA query_only = 0"])
         // A queue's read access begins its transaction DEFERRED.
         var readStatements: [String] = []
-        try dbQueue.inDatabase { db in db.trace { readStatements.append($0.description) } }
+        dbQueue.inDatabase { db in db.trace { readStatements.append($0.description) } }
         try dbQueue.read { _ in }
         #expect(readStatements.contains("BEGIN DEFERRED TRANSACTION"))
         #expect(!readStatements.contains { $0.contains("IMMEDIATE") })

@@ -99,7 +99,7 @@ func rowCount(_ db: Database) throws -> Int {
         let dir = try TemporaryDirectory()
         let dbPool = try makePool(dir, rows: 1)
         let seen: Int = try await withCheckedThrowingContinuation { continuation in
-            try? dbPool.writeWithoutTransaction { _ in
+            dbPool.writeWithoutTransaction { _ in
                 dbPool.spawnConcurrentRead { result in
                     continuation.resume(with: result.flatMap { db in Result { try rowCount(db) } })
                 }

@@ -27,16 +27,16 @@ import Testing
             }
         }
         #expect(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") } == 0)
-        #expect(try dbQueue.inDatabase { $0.isInsideTransaction } == false)
+        #expect(dbQueue.inDatabase { $0.isInsideTransaction } == false)
     }
 
     @Test func writeWithoutTransactionRunsOutsideOfATransaction() throws {
         let dbQueue = try DatabaseQueue()
-        #expect(try dbQueue.writeWithoutTransaction { $0.isInsideTransaction } == false)
+        #expect(dbQueue.writeWithoutTransaction { $0.isInsideTransaction } == false)
         #expect(try dbQueue.write { $0.isInsideTransaction } == true)
         #expect(try dbQueue.read { $0.isInsideTransaction } == true)
         #expect(try dbQueue.barrierWriteWithoutTransaction { $0.isInsideTransaction } == false)
-        #expect(try dbQueue.unsafeRead { $0.isInsideTransaction } == false)
+        #expect(dbQueue.unsafeRead { $0.isInsideTransaction } == false)
     }
 
     @Test func reentrantMethodsNest() throws {

@@ -13,7 +13,7 @@ import Testing
         // A connection keyed with the passphrase reads the same rows.
         let dbQueue = try DatabaseQueue(path: dir.path("pool.sqlite"), configuration: keyed("pool secret"))
         let queueRows = try dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id") }
-        #expect(try dbQueue.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(dbQueue.unsafeRead { db in db.derivedKeyAttempt == nil })
         #expect(rows == queueRows)
         #expect(rows.count == 20)
     }

@@ -144,7 +144,7 @@ import Testing
         config.busyMode = .immediateError
         let dbQueue = try DatabaseQueue(path: path, configuration: config)
         try fill(dbQueue, rows: 20)
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             db.add(function: DatabaseFunction("answer", argumentCount: 0) { _ in 42 })
         }
         let other = try DatabaseQueue(path: path, configuration: keyed("old"))
