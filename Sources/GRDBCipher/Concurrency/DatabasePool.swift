@@ -383,7 +383,7 @@ public final class DatabasePool: DatabaseWriter {
                 }
                 isolated.signal()
                 value(.success(db))
-                try? db.rollbackIfNeeded()
+                try? db.rollback()
             case .failure(let error):
                 isolated.signal()
                 value(.failure(error))

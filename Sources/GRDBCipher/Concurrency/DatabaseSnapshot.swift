@@ -37,7 +37,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     /// - throws: A ``DatabaseError`` if statements are still alive.
     public func close() throws {
         try connection.sync { db in
-            try? db.rollbackIfNeeded()
+            try? db.rollback()
             try db.close()
         }
         onEnd()

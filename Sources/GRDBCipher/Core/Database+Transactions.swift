@@ -138,11 +138,6 @@ extension Database {
         }
     }
 
-    /// Rolls back unless SQLite already did.
-    func rollbackIfNeeded() throws {
-        try rollback()
-    }
-
     /// Runs `value` with writes forbidden (`PRAGMA query_only`): a write
     /// inside throws `SQLITE_READONLY`. Calls can be nested.
     ///

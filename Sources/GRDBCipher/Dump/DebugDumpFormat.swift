@@ -43,17 +43,11 @@ public struct DebugDumpFormat: Sendable {
 extension DebugDumpFormat: DumpFormat {
     /// Prints the current row on one line.
     public mutating func writeRow(_ db: Database, statement: Statement, to stream: inout DumpStream) {
-        if !hasPrintedRow {
-            hasPrintedRow = true
-            if header { stream.writeLine(statement.columnNames.joined(separator: separator)) }
+        var printed = hasPrintedRow
+        defer { hasPrintedRow = printed }
+        stream.writeSeparatedRow(of: statement, header: header, separator: separator, hasPrintedRow: &printed) { index in
+            text(of: statement, at: index)
         }
-        var isFirst = true
-        statement.forEachDumpedColumn { index, _ in
-            if !isFirst { stream.write(separator) }
-            isFirst = false
-            stream.write(text(of: statement, at: index))
-        }
-        stream.write("\n")
     }
 
     /// Gets ready for the next statement.
