@@ -99,15 +99,15 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
 
     /// nil (as a successful `.some(nil)`) for NULL, the decoded value otherwise;
     /// returns nil when a non-NULL value cannot be decoded.
-    /// A missing column decodes as nil.
-    public static func fromMissingColumn() -> Wrapped?? {
-        .some(nil)
-    }
-
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wrapped?? {
         if dbValue.isNull { return .some(nil) }
         guard let value = Wrapped.fromDatabaseValue(dbValue) else { return nil }
         return .some(value)
+    }
+
+    /// A missing column decodes as nil.
+    public static func fromMissingColumn() -> Wrapped?? {
+        .some(nil)
     }
 }
 

@@ -183,6 +183,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
         lhs.values == rhs.values && lhs.namedValues == rhs.namedValues
     }
 
+    /// Hashes the values, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(values)
         hasher.combine(namedValues)
