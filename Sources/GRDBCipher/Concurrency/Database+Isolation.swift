@@ -64,16 +64,12 @@ extension Database {
 }
 
 extension Database {
-    /// Ends a top-level access: a transaction left open is rolled back, and
-    /// on a writable connection the process traps unless
+    /// Ends a top-level access. A transaction left open is a programmer
+    /// error, as in GRDB: it is rolled back and the process traps, unless
     /// ``Configuration/allowsUnsafeTransactions`` is set.
     func endAccess() {
         guard isInsideTransaction else {
             retryRemovingOldKeyFrames()
-            return
-        }
-        if configuration.readonly {
-            try? rollback()
             return
         }
         if configuration.allowsUnsafeTransactions { return }

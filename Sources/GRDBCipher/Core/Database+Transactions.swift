@@ -134,7 +134,11 @@ extension Database {
     /// - throws: A ``DatabaseError`` if the rollback fails.
     public func rollback() throws {
         if isInsideTransaction {
-            try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+            // An interrupt from another thread must not leave the
+            // transaction open: the rollback is retried once.
+            try ignoringInterruption {
+                try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
+            }
         }
     }
 
@@ -152,8 +156,15 @@ extension Database {
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func readOnly<T>(_ value: () throws -> T) throws -> T {
         try beginReadOnly()
-        defer { endReadOnly() }
-        return try value()
+        let result: T
+        do {
+            result = try value()
+        } catch {
+            try? endReadOnly()
+            throw error
+        }
+        try endReadOnly()
+        return result
     }
 
     /// Forbids writes until the matching ``endReadOnly()``; calls nest.
@@ -165,10 +176,44 @@ extension Database {
     }
 
     /// Ends a ``beginReadOnly()``: writes are allowed again after the outermost one.
-    func endReadOnly() {
+    ///
+    /// - throws: A ``DatabaseError`` if writes could not be allowed again; an
+    ///   interrupt is not one: the statement is retried once.
+    func endReadOnly() throws {
         readOnlyDepth -= 1
         if readOnlyDepth == 0 && !configuration.readonly {
-            try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
+            try ignoringInterruption {
+                try cachedStatement(sql: "PRAGMA query_only = 0").execute()
+            }
+        }
+    }
+
+    /// Runs `value`, and once more if an interrupt (``interrupt()``, from
+    /// another thread) made it fail. For the statements that restore the
+    /// connection (ROLLBACK, `PRAGMA query_only = 0`): an interrupt is
+    /// concurrent, so it may as well have happened before or after them.
+    func ignoringInterruption<T>(_ value: () throws -> T) throws -> T {
+        do {
+            return try value()
+        } catch let error as DatabaseError where error.isInterruptionError {
+            // SQLite stays interrupted while a statement of the connection
+            // runs: reset the running ones before retrying.
+            resetRunningStatements()
+            return try value()
+        } catch is CancellationError {
+            resetRunningStatements()
+            return try value()
+        }
+    }
+
+    /// Resets every statement of the connection that is between its first
+    /// step and its end.
+    private func resetRunningStatements() {
+        guard let handle = try? connection() else { return }
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if sqlite3_stmt_busy(current) != 0 { sqlite3_reset(current) }
+            statement = sqlite3_next_stmt(handle, current)
         }
     }
 }

@@ -71,15 +71,15 @@ public typealias SQLiteStatement = OpaquePointer
 public typealias SQLiteConnection = OpaquePointer
 
 extension DatabaseValue {
-    /// A description of the value that does not reveal its content: decoding
-    /// errors end up in logs, and column values are user data.
+    /// A description of the value that does not reveal its content, for
+    /// decoding errors, which end up in logs: NULL, or the storage class.
     var storageDescription: String {
         switch storage {
         case .null: return "NULL"
-        case .int64: return "an integer"
-        case .double: return "a real"
-        case .string: return "a text"
-        case .blob: return "a blob"
+        case .int64: return "<integer>"
+        case .double: return "<real>"
+        case .string: return "<text>"
+        case .blob: return "<blob>"
         }
     }
 }

@@ -17,7 +17,7 @@ import Foundation
 /// `fetchOne` return copies.
 public final class Row {
     /// Set for a row that reads the current row of a statement.
-    private let statement: Statement?
+    let statement: Statement?
     /// The statement's handle, for the inlined fast path; nil for a copied row.
     @usableFromInline let sqliteStatement: SQLiteStatement?
     /// The values of a copied row.
@@ -168,8 +168,7 @@ public final class Row {
             let dbValue = values[index]
             if dbValue.isNull { return try body(nil) }
             guard let data = Data.fromDatabaseValue(dbValue) else {
-                throw RowDecodingError.valueMismatch(
-                    Data.self, dbValue: dbValue, column: columnNames[index], index: index, sql: nil)
+                throw RowDecodingError.valueMismatch(Data.self, dbValue: dbValue, row: self, index: index)
             }
             return try body(data)
         }
@@ -206,8 +205,7 @@ public final class Row {
     {
         let dbValue = databaseValue(atIndex: index)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            throw RowDecodingError.valueMismatch(
-                Value.self, dbValue: dbValue, column: column ?? columnNames[index], index: index, sql: statement?.sql)
+            throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: self, index: index)
         }
         return value
     }
@@ -225,8 +223,7 @@ public final class Row {
             return value
         }
         let dbValue = databaseValue(atIndex: index)
-        throw RowDecodingError.valueMismatch(
-            Value.self, dbValue: dbValue, column: column ?? columnNames[index], index: index, sql: statement.sql)
+        throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: self, index: index)
     }
 
     /// The index of a column, or nil when it is missing and `Value` decodes
@@ -239,7 +236,7 @@ public final class Row {
             missingValue = value
             return nil
         }
-        throw RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql)
+        throw RowDecodingError.columnNotFound(columnName, row: self)
     }
 
     /// Decodes the value at `index`.
@@ -453,7 +450,7 @@ public final class Row {
     }
 
     private func missingColumn(_ columnName: String) -> Never {
-        fatalError("\(RowDecodingError.columnNotFound(columnName, row: self, sql: statement?.sql))")
+        fatalError("\(RowDecodingError.columnNotFound(columnName, row: self))")
     }
 }
 
@@ -494,41 +491,4 @@ extension Row: CustomStringConvertible, CustomDebugStringConvertible {
 
     /// Same as `description`.
     public var debugDescription: String { description }
-}
-
-/// The error thrown when a row cannot be decoded: a missing column, or a
-/// value of the wrong type.
-public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong.
-    public enum Kind: Sendable {
-        /// No column has the requested name.
-        case columnNotFound
-        /// The value cannot be decoded into the requested type.
-        case valueMismatch
-    }
-
-    /// What went wrong.
-    public let kind: Kind
-    /// The column, by name, if known.
-    public let column: String?
-    /// The SQL of the statement that produced the row, if any.
-    public let sql: String?
-    /// A full explanation.
-    public let description: String
-
-    static func valueMismatch(
-        _ type: Any.Type, dbValue: DatabaseValue, column: String, index: Int, sql: String?) -> RowDecodingError
-    {
-        let sql = sql.map(SecretRedaction.redactedSQL)
-        var text = "could not decode \(type) from \(dbValue.storageDescription) in column \(column) (index \(index))"
-        if let sql { text += " - from `\(sql)`" }
-        return RowDecodingError(kind: .valueMismatch, column: column, sql: sql, description: text)
-    }
-
-    static func columnNotFound(_ column: String, row: Row, sql: String?) -> RowDecodingError {
-        let sql = sql.map(SecretRedaction.redactedSQL)
-        var text = "column not found: \(column); the row has columns \(row.columnNames)"
-        if let sql { text += " - from `\(sql)`" }
-        return RowDecodingError(kind: .columnNotFound, column: column, sql: sql, description: text)
-    }
 }

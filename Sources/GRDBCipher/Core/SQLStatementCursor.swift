@@ -15,8 +15,9 @@ import CSQLCipher
 /// }
 /// ```
 ///
-/// Arguments left unused when the last statement is reached are an error,
-/// thrown before that statement is returned.
+/// Arguments left unused once the last statement has been returned are an
+/// error, thrown by the call to `next()` that would return nil: as in GRDB,
+/// the statements before it have run by then.
 public final class SQLStatementCursor: Cursor {
     private let database: Database
     private let handle: SQLiteConnection
@@ -25,12 +26,10 @@ public final class SQLStatementCursor: Cursor {
     private var offset = 0
     private let arguments: StatementArguments
     private var consumer: ArgumentConsumer
-    private let sql: String
 
     init(database: Database, sql: String, arguments: StatementArguments) throws {
         self.database = database
         self.handle = try database.connection()
-        self.sql = sql
         self.utf8 = sql.utf8CString
         self.arguments = arguments
         self.consumer = ArgumentConsumer(arguments, publicStatementArguments: database.configuration.publicStatementArguments)
@@ -42,7 +41,7 @@ public final class SQLStatementCursor: Cursor {
     ///   do not fit.
     public func next() throws -> Statement? {
         while true {
-            let step = try utf8.withUnsafeBufferPointer { buffer -> (statement: OpaquePointer?, next: Int, isLast: Bool)? in
+            let step = try utf8.withUnsafeBufferPointer { buffer -> (statement: OpaquePointer?, next: Int)? in
                 let start = buffer.baseAddress! + offset
                 if start.pointee == 0 { return nil }
                 var sqliteStatement: OpaquePointer?
@@ -52,12 +51,10 @@ public final class SQLStatementCursor: Cursor {
                     throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: start).trimmedSQLStatement)
                 }
                 guard let tail else { return nil }
-                let next = tail - buffer.baseAddress!
-                let isLast = try sqliteStatement == nil || !database.containsStatement(tail, handle: handle)
-                return (sqliteStatement, next, isLast)
+                return (sqliteStatement, tail - buffer.baseAddress!)
             }
             guard let step else {
-                try consumer.checkAllConsumed(sql: sql)
+                try consumer.checkAllConsumed(sql: nil)
                 return nil
             }
             offset = step.next
@@ -66,10 +63,6 @@ public final class SQLStatementCursor: Cursor {
             let statement = Statement(database: database, sqliteStatement: sqliteStatement)
             let values = try consumer.values(
                 forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statement.sql)
-            // Before the last statement runs, unused arguments are an error.
-            if step.isLast {
-                try consumer.checkAllConsumed(sql: sql)
-            }
             try statement.bind(values, arguments: arguments)
             return statement
         }

@@ -382,6 +382,8 @@ struct ArgumentConsumer {
     mutating func values(forParameters parameterNames: [String?], sql: String) throws -> [DatabaseValue] {
         var result: [DatabaseValue] = []
         result.reserveCapacity(parameterNames.count)
+        // Errors count the positional values this statement was offered, as GRDB does.
+        let offered = positional.count - position
         for name in parameterNames {
             if let name, let value = arguments.namedValues[name] {
                 result.append(value)
@@ -389,7 +391,7 @@ struct ArgumentConsumer {
             }
             guard position < positional.count else {
                 let message = name.map { "missing statement argument: \($0)" }
-                    ?? "wrong number of statement arguments: \(positional.count)"
+                    ?? "wrong number of statement arguments: \(offered)"
                 throw DatabaseError.misuse(message, sql: sql)
             }
             result.append(positional[position])
@@ -398,8 +400,10 @@ struct ArgumentConsumer {
         return result
     }
 
-    /// Throws if positional values were left unused.
-    func checkAllConsumed(sql: String) throws {
+    /// Throws if positional values were left unused. `sql` is the statement
+    /// the values were meant for; nil after the last statement of several,
+    /// where GRDB's error names no statement.
+    func checkAllConsumed(sql: String?) throws {
         if position < positional.count {
             throw DatabaseError.misuse("wrong number of statement arguments: \(positional.count)", sql: sql)
         }

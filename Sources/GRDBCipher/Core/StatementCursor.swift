@@ -83,8 +83,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor 
         guard try iteration.step() else { return nil }
         let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            throw RowDecodingError.valueMismatch(
-                Value.self, dbValue: dbValue, column: statement.columnNames.first ?? "", index: 0, sql: statement.sql)
+            throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: Row(statement: statement), index: 0)
         }
         return value
     }
@@ -122,6 +121,6 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     func decodingError() -> RowDecodingError {
         RowDecodingError.valueMismatch(
             Value.self, dbValue: DatabaseValue(sqliteStatement: sqliteStatement, index: 0),
-            column: statement.columnNames.first ?? "", index: 0, sql: statement.sql)
+            row: Row(statement: statement), index: 0)
     }
 }

@@ -122,4 +122,48 @@ import Testing
             #expect(error?.message == "constraint failed")
         }
     }
+
+    @Test func rowDecodingErrorsReadAsGRDBsWithPublicArguments() throws {
+        var configuration = Configuration()
+        configuration.publicStatementArguments = true
+        try inMemoryDatabase(configuration: configuration) { db throws in
+            let mismatch = #expect(throws: RowDecodingError.self) {
+                try Int8.fetchOne(db, sql: "SELECT ? AS score", arguments: [1000])
+            }
+            #expect(mismatch?.description == """
+                could not decode Int8 from database value 1000 - column: "score", column index: 0, \
+                row: [score:1000], sql: `SELECT ? AS score`, arguments: [1000]
+                """)
+            let row = try #require(try Row.fetchCursor(db, sql: "SELECT 'Arthur' AS name, NULL AS score").next())
+            let null = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "score") }
+            #expect(null?.description == """
+                could not decode Int from database value NULL - column: "score", column index: 1, \
+                row: [name:"Arthur" score:NULL], sql: `SELECT 'Arthur' AS name, NULL AS score`, arguments: []
+                """)
+            let missing = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "bonus") }
+            #expect(missing?.description == """
+                column not found: "bonus" - row: [name:"Arthur" score:NULL], \
+                sql: `SELECT 'Arthur' AS name, NULL AS score`, arguments: []
+                """)
+        }
+    }
+
+    @Test func rowDecodingErrorsHideValuesByDefault() throws {
+        try inMemoryDatabase { db throws in
+            let mismatch = #expect(throws: RowDecodingError.self) {
+                try Int8.fetchOne(db, sql: "SELECT ? AS score, 'Arthur' AS name", arguments: [1000])
+            }
+            #expect(mismatch?.description == """
+                could not decode Int8 from database value <integer> - column: "score", column index: 0, \
+                row: [score:<integer> name:<text>], sql: `SELECT ? AS score, 'Arthur' AS name`
+                """)
+            #expect(mismatch?.description.contains("1000") == false)
+            // A copied row knows no connection: its values stay hidden.
+            let copied: Row = ["name": "Arthur"]
+            let copiedError = #expect(throws: RowDecodingError.self) { try copied.decode(Int.self, forColumn: "name") }
+            #expect(copiedError?.description == """
+                could not decode Int from database value <text> - column: "name", column index: 0, row: [name:<text>]
+                """)
+        }
+    }
 }

@@ -234,6 +234,97 @@ import Testing
         }
     }
 
+    @Test func aTransactionLeftOpenTrapsAsInGRDB() async {
+        await #expect(processExitsWith: .failure) {
+            // A thrown error exits with success: only a trap fails.
+            do {
+                let dbQueue = try DatabaseQueue()
+                try dbQueue.inDatabase { try $0.execute(sql: "BEGIN") }
+            } catch {
+                exit(0)
+            }
+        }
+    }
+
+    @Test func aTransactionLeftOpenOnAReadOnlyConnectionTrapsToo() async throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try await DatabaseQueue(path: path, configuration: keyed("secret")).write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        await #expect(processExitsWith: .failure) { [path = path as String] in
+            do {
+                var configuration = keyed("secret")
+                configuration.readonly = true
+                let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+                try dbQueue.inDatabase { try $0.execute(sql: "BEGIN; SELECT * FROM t") }
+            } catch {
+                exit(0)
+            }
+        }
+    }
+
+    @Test func allowsUnsafeTransactionsKeepsAReadOnlyTransactionOpen() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try DatabaseQueue(path: path, configuration: keyed("secret")).write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        var configuration = keyed("secret")
+        configuration.readonly = true
+        configuration.allowsUnsafeTransactions = true
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+        try dbQueue.inDatabase { try $0.execute(sql: "BEGIN") }
+        #expect(dbQueue.inDatabase { $0.isInsideTransaction })
+        try dbQueue.inDatabase { try $0.commit() }
+    }
+
+    @Test func anInterruptDoesNotStopARollback() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1), (2), (3)")
+            try db.beginTransaction()
+            try db.execute(sql: "INSERT INTO t VALUES (4)")
+            // A statement still running keeps the connection interrupted.
+            let cursor = try Int.fetchCursor(db, sql: "SELECT a FROM t")
+            _ = try cursor.next()
+            db.interrupt()
+            try db.rollback()
+            #expect(!db.isInsideTransaction)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 3)
+        }
+    }
+
+    @Test func anInterruptDoesNotLeaveTheConnectionReadOnly() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1), (2)")
+            try db.readOnly {
+                let cursor = try Int.fetchCursor(db, sql: "SELECT a FROM t")
+                _ = try cursor.next()
+                db.interrupt()
+            }
+            try db.execute(sql: "INSERT INTO t VALUES (3)")
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 3)
+        }
+    }
+
+    @Test func extraArgumentsAreReportedAfterEveryStatementRan() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a)")
+            let error = #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "INSERT INTO t VALUES (?); INSERT INTO t VALUES (?)", arguments: [1, 2, 3])
+            }
+            #expect(error?.resultCode == .SQLITE_MISUSE)
+            #expect(error?.message == "wrong number of statement arguments: 3")
+            #expect(error?.sql == nil)
+            // Both statements ran before the error, as in GRDB.
+            #expect(try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") == [1, 2])
+
+            // Too few: the count is what the failing statement was offered.
+            let tooFew = #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "DELETE FROM t WHERE a = ?; SELECT ?, ?", arguments: [1, 2])
+            }
+            #expect(tooFew?.message == "wrong number of statement arguments: 1")
+            #expect(tooFew?.sql == "SELECT ?, ?")
+            #expect(try Int.fetchAll(db, sql: "SELECT a FROM t") == [2])
+        }
+    }
+
     @Test func aPoolReadMayRunInsideAWrite() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("secret"))
