@@ -79,7 +79,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// Whether an `inTransaction` or `inSavepoint` block runs: a statement
     /// that runs after SQLite rolled its transaction back then throws
     /// `SQLITE_ABORT` instead of running outside of any transaction.
-    var isInsideTransactionBlock = false
+    // Unchecked, as `sqliteConnection`: read before every statement runs.
+    @exclusivity(unchecked) var isInsideTransactionBlock = false
     private let usesURI: Bool
     /// The file this connection has open, as registered in `OpenDatabaseFiles`.
     private var openFileIdentity: FileIdentity?
@@ -93,7 +94,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// outside of one. See ``transactionDate``.
     var transactionDateResult: Result<Date, any Error>?
     /// Whether ``transactionDateResult`` belongs to an open transaction.
-    var hasTransactionDate = false
+    // Unchecked, as `sqliteConnection`: read after every statement runs.
+    @exclusivity(unchecked) var hasTransactionDate = false
 
     /// Opens a connection and sets it up: keys it, runs the configuration's
     /// preparation functions and checks that the file can be read.

@@ -38,6 +38,9 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     static func valueMismatch(_ type: Any.Type, dbValue: DatabaseValue, row: Row, index: Int) -> RowDecodingError {
         let column = row.columnNames[index]
         let value = showsValues(of: row) ? dbValue.description : dbValue.storageDescription
+        // An optional fails on a value its wrapped type does not decode: name
+        // that type, as GRDB does.
+        let type = (type as? any WrappingType.Type)?.wrappedType ?? type
         return RowDecodingError(
             kind: .valueMismatch, column: column, row: row,
             what: "could not decode \(type) from database value \(value)",
@@ -82,4 +85,13 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     private static func showsValues(of row: Row) -> Bool {
         row.statement?.database.configuration.publicStatementArguments ?? false
     }
+}
+
+/// A type that wraps another for decoding: `Optional`.
+private protocol WrappingType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: WrappingType {
+    static var wrappedType: Any.Type { Wrapped.self }
 }

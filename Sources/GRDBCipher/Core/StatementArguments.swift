@@ -225,24 +225,42 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 /// makes the literal convert its values at once.
 struct LiteralValues: @unchecked Sendable {
     // Safe: `init` only accepts elements whose dynamic types are in
-    // `sendableTypes`, all Sendable value types.
+    // `KnownTypes`, all Sendable value types.
     let elements: [(any DatabaseValueConvertible)?]
 
-    /// The metadata of the accepted types, as the existential container
-    /// stores them.
-    private static let sendableTypes: [Int] = [
-        Int64.self, Int.self, String.self, Double.self, Bool.self, Int32.self, Int16.self, Int8.self,
-        UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
-    ].map { unsafeBitCast($0 as Any.Type, to: Int.self) }
+    /// The metadata words of the accepted types, as the existential
+    /// container stores them. Read once per call into a local: a static
+    /// read inside a loop costs a `swift_once` per element.
+    struct KnownTypes {
+        let int64 = metadataWord(of: Int64.self)
+        let int = metadataWord(of: Int.self)
+        let double = metadataWord(of: Double.self)
+        let string = metadataWord(of: String.self)
+        let others: [Int] = [
+            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
+        ].map(metadataWord(of:))
+
+        private static func metadataWord(of type: Any.Type) -> Int {
+            unsafeBitCast(type, to: Int.self)
+        }
+
+        @inline(__always)
+        func accepts(_ metadata: Int) -> Bool {
+            metadata == 0 || metadata == int64 || metadata == int || metadata == double || metadata == string
+                || others.contains(metadata)
+        }
+    }
+
+    static let knownTypes = KnownTypes()
 
     /// nil unless every element is nil or of an accepted type. The caller
     /// checked `StatementArguments.optionalExistentialLayoutIsKnown`.
     init?(_ elements: [(any DatabaseValueConvertible)?]) {
+        let types = Self.knownTypes
         let accepted = elements.withUnsafeBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
-            for index in 0..<buffer.count {
-                let metadata = Self.metadataWord(at: base + index)
-                if metadata != 0 && !Self.sendableTypes.contains(metadata) { return false }
+            for index in 0..<buffer.count where !types.accepts(Self.metadataWord(at: base + index)) {
+                return false
             }
             return true
         }
@@ -252,7 +270,7 @@ struct LiteralValues: @unchecked Sendable {
 
     /// The type metadata word of an optional existential: 0 for nil.
     @inline(__always)
-    private static func metadataWord(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> Int {
+    static func metadataWord(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> Int {
         UnsafeRawPointer(element).load(fromByteOffset: 3 * MemoryLayout<Int>.size, as: Int.self)
     }
 
@@ -264,24 +282,56 @@ struct LiteralValues: @unchecked Sendable {
     }
 
     /// Binds the first `count` elements to parameters 1 to `count`.
+    ///
+    /// Integers, reals and strings are read where the existential container
+    /// stores them inline (its first words), with no copy of the container
+    /// and no call through its witness table: per value, that was most of
+    /// the cost of `setUncheckedArguments` (callgrind).
+    /// `StatementArguments.optionalExistentialLayoutIsKnown` checks these
+    /// reads once, against the conversion through the witness table.
     func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
-        elements.withUnsafeBufferPointer { buffer in
+        let types = Self.knownTypes
+        return elements.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return SQLITE_OK }
             for offset in 0..<count {
-                let element = base + offset
-                let index = CInt(truncatingIfNeeded: offset + 1)
-                let code: CInt
-                if Self.metadataWord(at: element) == 0 {
-                    code = sqlite3_bind_null(sqliteStatement, index)
-                } else {
-                    code = element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
-                        $0.pointee.bind(to: sqliteStatement, at: index)
-                    }
-                }
+                let code = Self.bind(base + offset, types: types, to: sqliteStatement,
+                                     at: CInt(truncatingIfNeeded: offset + 1))
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
         }
+    }
+
+    @inline(__always)
+    private static func bind(
+        _ element: UnsafePointer<(any DatabaseValueConvertible)?>, types: KnownTypes,
+        to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
+    {
+        let metadata = metadataWord(at: element)
+        let payload = UnsafeRawPointer(element)
+        if metadata == 0 { return sqlite3_bind_null(sqliteStatement, index) }
+        if metadata == types.int64 { return sqlite3_bind_int64(sqliteStatement, index, payload.load(as: Int64.self)) }
+        if metadata == types.int { return sqlite3_bind_int64(sqliteStatement, index, Int64(payload.load(as: Int.self))) }
+        if metadata == types.double { return sqlite3_bind_double(sqliteStatement, index, payload.load(as: Double.self)) }
+        if metadata == types.string {
+            return payload.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index)
+        }
+        return element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
+            $0.pointee.bind(to: sqliteStatement, at: index)
+        }
+    }
+
+    /// The value of an element, read as `bind` reads it.
+    static func inlineDatabaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue? {
+        let types = knownTypes
+        let metadata = metadataWord(at: element)
+        let payload = UnsafeRawPointer(element)
+        if metadata == 0 { return .null }
+        if metadata == types.int64 { return payload.load(as: Int64.self).databaseValue }
+        if metadata == types.int { return payload.load(as: Int.self).databaseValue }
+        if metadata == types.double { return payload.load(as: Double.self).databaseValue }
+        if metadata == types.string { return payload.assumingMemoryBound(to: String.self).pointee.databaseValue }
+        return nil
     }
 }
 
@@ -336,11 +386,18 @@ extension StatementArguments: ExpressibleByArrayLiteral {
     static let optionalExistentialLayoutIsKnown: Bool = {
         guard MemoryLayout<(any DatabaseValueConvertible)?>.size == MemoryLayout<any DatabaseValueConvertible>.size,
               MemoryLayout<any DatabaseValueConvertible>.size == 5 * MemoryLayout<Int>.size else { return false }
-        let samples: [(any DatabaseValueConvertible)?] = [nil, 0, false, 0.0, "", 42, "text", nil]
+        let samples: [(any DatabaseValueConvertible)?] = [
+            nil, 0, false, 0.0, "", 42, "text", nil, Int64.min, -1.5, Int.max,
+            "a string too long to be stored in the bits of String itself",
+        ]
         let expected: [DatabaseValue] = samples.map { $0?.databaseValue ?? .null }
         return samples.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return false }
-            return (0..<buffer.count).map { databaseValue(at: base + $0) } == expected
+            return (0..<buffer.count).allSatisfy { index in
+                let element = base + index
+                let inline = LiteralValues.inlineDatabaseValue(at: element) ?? expected[index]
+                return databaseValue(at: element) == expected[index] && inline == expected[index]
+            }
         }
     }()
 }

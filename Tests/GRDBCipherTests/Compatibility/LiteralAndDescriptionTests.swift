@@ -134,7 +134,9 @@ import Testing
                 could not decode Int8 from database value 1000 - column: "score", column index: 0, \
                 row: [score:1000], sql: `SELECT ? AS score`, arguments: [1000]
                 """)
-            let row = try #require(try Row.fetchCursor(db, sql: "SELECT 'Arthur' AS name, NULL AS score").next())
+            // The cursor stays alive: its rows read its statement.
+            let cursor = try Row.fetchCursor(db, sql: "SELECT 'Arthur' AS name, NULL AS score")
+            let row = try #require(try cursor.next())
             let null = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "score") }
             #expect(null?.description == """
                 could not decode Int from database value NULL - column: "score", column index: 1, \

@@ -150,14 +150,20 @@ struct StatementArgumentsTests {
         }
     }
 
-    @Test func tooManyArgumentsThrowMisuseBeforeExecuting() throws {
+    @Test func tooManyArgumentsThrowMisuseOnceTheStatementsRan() throws {
         try inMemoryDatabase { db throws in
             try db.execute(sql: "CREATE TABLE t (a, b)")
             let error = #expect(throws: DatabaseError.self) {
                 try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1, 2, 3])
             }
             #expect(error?.resultCode == .SQLITE_MISUSE)
-            #expect(try rowCount(db) == 0)
+            // As in GRDB, `execute(sql:)` runs the statements before it
+            // finds values left over; a transaction would roll them back.
+            #expect(try rowCount(db) == 1)
+            // A prepared statement checks its arguments before it runs.
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            #expect(throws: DatabaseError.self) { try statement.execute(arguments: [1, 2, 3]) }
+            #expect(try rowCount(db) == 1)
         }
     }
 
