@@ -11,7 +11,7 @@ import CSQLCipher
 ///     }
 /// }
 /// ```
-public protocol DatabaseValueConvertible {
+public protocol DatabaseValueConvertible: SQLExpressible {
     /// The value to store in the database.
     var databaseValue: DatabaseValue { get }
 

@@ -139,36 +139,6 @@ extension Sequence where Element == SQL {
     }
 }
 
-/// A column, by name: for ``Row`` subscripts and SQL interpolation.
-///
-/// ```swift
-/// let nameColumn = Column("name")
-/// let name: String = row[nameColumn]
-/// try db.execute(literal: "UPDATE player SET \(nameColumn) = \(newName)")
-/// ```
-public struct Column: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The column name.
-    public let name: String
-
-    /// Creates a column.
-    public init(_ name: String) {
-        self.name = name
-    }
-
-    /// Creates a column named after a coding key's string value.
-    public init(_ codingKey: some CodingKey) {
-        self.name = codingKey.stringValue
-    }
-
-    /// Creates a column from a string literal.
-    public init(stringLiteral name: String) {
-        self.name = name
-    }
-
-    /// The column name.
-    public var description: String { name }
-}
-
 extension String {
     /// The string as a quoted SQL identifier: `"name"`, with inner quotes doubled.
     public var quotedDatabaseIdentifier: String {

@@ -1,0 +1,46 @@
+/// An expression that is a column of a table, by name.
+///
+/// ``Column`` is the usual one; define your own to carry more than a name.
+public protocol ColumnExpression: SQLSpecificExpressible {
+    /// The column name.
+    var name: String { get }
+}
+
+extension ColumnExpression {
+    /// The column, quoted, as SQL: `"name"`.
+    public var sqlExpression: SQLExpression { .column(name) }
+}
+
+/// A column, by name: for requests, ``Row`` subscripts and SQL interpolation.
+///
+/// ```swift
+/// let nameColumn = Column("name")
+/// let name: String = row[nameColumn]
+/// let request = Player.filter(nameColumn == "Arthur")
+/// try db.execute(literal: "UPDATE player SET \(nameColumn) = \(newName)")
+/// ```
+public struct Column: ColumnExpression, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The hidden `rowid` column.
+    public static let rowID = Column("rowid")
+
+    /// The column name.
+    public let name: String
+
+    /// Creates a column.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// Creates a column named after a coding key's string value.
+    public init(_ codingKey: some CodingKey) {
+        self.name = codingKey.stringValue
+    }
+
+    /// Creates a column from a string literal.
+    public init(stringLiteral name: String) {
+        self.name = name
+    }
+
+    /// The column name.
+    public var description: String { name }
+}

@@ -1,0 +1,93 @@
+/// A request that fetches values of type `RowDecoder` (rows, values or
+/// records): ``QueryInterfaceRequest`` and ``SQLRequest``.
+///
+/// ```swift
+/// let request = Player.filter(Column("score") > 1000)
+/// let players = try request.fetchAll(db)       // [Player]
+/// let count = try request.fetchCount(db)       // Int
+/// ```
+public protocol FetchRequest<RowDecoder> {
+    /// The type of what the request fetches.
+    associatedtype RowDecoder
+
+    /// The request's statement, prepared with its arguments bound.
+    ///
+    /// - parameter singleResult: A hint that one row is wanted: a request
+    ///   may add `LIMIT 1`.
+    /// - throws: A ``DatabaseError`` if the SQL is invalid.
+    func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest
+
+    /// The number of rows the request fetches.
+    ///
+    /// - throws: A ``DatabaseError``.
+    func fetchCount(_ db: Database) throws -> Int
+}
+
+/// A request's statement, ready to run.
+public struct PreparedRequest {
+    /// The statement, with the request's arguments bound.
+    public var statement: Statement
+
+    /// Creates a prepared request.
+    public init(statement: Statement) {
+        self.statement = statement
+    }
+}
+
+extension FetchRequest {
+    /// The prepared statement of the request, from the connection's cache.
+    func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
+        try makePreparedRequest(db, forSingleResult: singleResult).statement
+    }
+}
+
+/// A request from literal SQL.
+///
+/// ```swift
+/// let request = SQLRequest<Player>(sql: "SELECT * FROM player WHERE score > ?", arguments: [1000])
+/// let players = try request.fetchAll(db)
+/// ```
+public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
+    /// The SQL and its arguments.
+    public var sqlLiteral: SQL
+    /// Whether the statement comes from the connection's statement cache.
+    let cached: Bool
+
+    /// A request from SQL and arguments.
+    ///
+    /// - parameter cached: Whether the statement is reused from the
+    ///   connection's cache (for requests run many times).
+    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
+        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    }
+
+    /// A request from an SQL literal.
+    public init(literal sqlLiteral: SQL, cached: Bool = false) {
+        self.sqlLiteral = sqlLiteral
+        self.cached = cached
+    }
+
+    /// The request's statement, with its arguments bound.
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let statement = cached ? try db.cachedStatement(sql: sqlLiteral.sql) : try db.makeStatement(sql: sqlLiteral.sql)
+        try statement.setArguments(sqlLiteral.arguments)
+        return PreparedRequest(statement: statement)
+    }
+
+    /// `SELECT COUNT(*) FROM (sql)`.
+    public func fetchCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sqlLiteral.sql))", arguments: sqlLiteral.arguments) ?? 0
+    }
+}
+
+extension SQLRequest: ExpressibleByStringInterpolation {
+    /// A request from an SQL literal: `SQLRequest<Player>("SELECT * FROM player WHERE id = \(id)")`.
+    public init(stringInterpolation: SQLInterpolation) {
+        self.init(literal: SQL(stringInterpolation: stringInterpolation))
+    }
+
+    /// A request from SQL without arguments.
+    public init(stringLiteral sql: String) {
+        self.init(sql: sql)
+    }
+}

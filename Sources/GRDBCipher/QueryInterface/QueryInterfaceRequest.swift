@@ -1,0 +1,175 @@
+/// A request built with the query interface: a table, and what to select,
+/// filter, order and limit. Its SQL is generated when it is fetched, and
+/// its statement comes from the connection's statement cache.
+///
+/// ```swift
+/// let request = Player
+///     .filter(Column("score") > 1000)
+///     .order(Column("name"))
+///     .limit(10)
+/// // SELECT * FROM "player" WHERE "score" > ? ORDER BY "name" LIMIT 10
+/// let players = try request.fetchAll(db)
+/// ```
+///
+/// Chaining follows GRDB: `filter` adds a condition (joined with `AND`),
+/// `select` and `order` replace the previous selection or order, `limit`
+/// replaces the previous limit.
+public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
+    var relation: SQLRelation
+
+    init(relation: SQLRelation) {
+        self.relation = relation
+    }
+
+    /// The request's statement, with its arguments bound, from the
+    /// connection's statement cache.
+    ///
+    /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
+    ///   table or column, for instance).
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let sql = try relation.selectSQL(db, forSingleResult: singleResult)
+        let statement = try db.cachedStatement(sql: sql.sql)
+        try statement.setArguments(sql.arguments)
+        return PreparedRequest(statement: statement)
+    }
+
+    /// The number of rows the request fetches: `SELECT COUNT(*) ...`.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public func fetchCount(_ db: Database) throws -> Int {
+        let sql = try relation.countSQL(db)
+        let statement = try db.cachedStatement(sql: sql.sql)
+        return try Int.fetchOne(statement, arguments: sql.arguments) ?? 0
+    }
+
+    /// Whether the request fetches no row.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        try Row.fetchOne(db, self) == nil
+    }
+
+    /// Deletes the rows the request selects, and returns how many.
+    ///
+    /// ```swift
+    /// try Player.filter(Column("score") < 10).deleteAll(db)
+    /// // DELETE FROM "player" WHERE "score" < ?
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``.
+    @discardableResult
+    public func deleteAll(_ db: Database) throws -> Int {
+        let sql = try relation.deleteSQL(db)
+        try db.cachedStatement(sql: sql.sql).execute(arguments: sql.arguments)
+        return db.changesCount
+    }
+
+    // MARK: - Chaining
+
+    /// The request, selecting these values instead of its current selection.
+    public func select(_ selection: any SQLSelectable...) -> Self {
+        select(selection)
+    }
+
+    /// The request, selecting these values instead of its current selection.
+    public func select(_ selection: [any SQLSelectable]) -> Self {
+        var request = self
+        request.relation.selection = selection.map(\.sqlSelection)
+        return request
+    }
+
+    /// The request, selecting this SQL instead of its current selection.
+    public func select(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        select(literal: SQL(sql: sql, arguments: arguments))
+    }
+
+    /// The request, selecting this SQL literal instead of its current selection.
+    public func select(literal sqlLiteral: SQL) -> Self {
+        select([SQLSelection(literal: sqlLiteral)])
+    }
+
+    /// The request, selecting these values and decoding them as `type`.
+    ///
+    /// ```swift
+    /// let names = try Player.select(Column("name"), as: String.self).fetchAll(db)
+    /// ```
+    public func select<T>(_ selection: any SQLSelectable..., as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
+        select(selection).asRequest(of: type)
+    }
+
+    /// The request, with `SELECT DISTINCT`.
+    public func distinct() -> Self {
+        var request = self
+        request.relation.isDistinct = true
+        return request
+    }
+
+    /// The request, with one more condition, joined to the others with `AND`.
+    public func filter(_ predicate: some SQLExpressible) -> Self {
+        let expression = predicate.sqlExpression
+        return filter { _ in expression }
+    }
+
+    /// The request, with one more condition in SQL.
+    public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        filter(literal: SQL(sql: sql, arguments: arguments))
+    }
+
+    /// The request, with one more condition as an SQL literal.
+    public func filter(literal sqlLiteral: SQL) -> Self {
+        filter(SQLExpression(literal: sqlLiteral))
+    }
+
+    /// The request, with a condition resolved when the SQL is generated.
+    func filter(_ filter: @escaping SQLRelation.Filter) -> Self {
+        var request = self
+        request.relation.filters.append(filter)
+        return request
+    }
+
+    /// The request, ordered by these terms instead of its current order.
+    public func order(_ orderings: any SQLOrderingTerm...) -> Self {
+        order(orderings)
+    }
+
+    /// The request, ordered by these terms instead of its current order.
+    public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
+        var request = self
+        request.relation.orderings = orderings.map(\.sqlOrdering)
+        return request
+    }
+
+    /// The request, ordered by this SQL instead of its current order.
+    public func order(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
+        order(literal: SQL(sql: sql, arguments: arguments))
+    }
+
+    /// The request, ordered by this SQL literal instead of its current order.
+    public func order(literal sqlLiteral: SQL) -> Self {
+        order([SQLOrdering(literal: sqlLiteral)])
+    }
+
+    /// The request, without order.
+    public func unordered() -> Self {
+        var request = self
+        request.relation.orderings = []
+        return request
+    }
+
+    /// The request, limited to `limit` rows after skipping `offset` rows.
+    public func limit(_ limit: Int, offset: Int? = nil) -> Self {
+        var request = self
+        request.relation.limit = SQLRelation.Limit(limit: limit, offset: offset)
+        return request
+    }
+
+    /// The request, fetching no row.
+    public func none() -> Self {
+        filter(false)
+    }
+
+    /// The same request, decoding its rows as `type`.
+    public func asRequest<T>(of type: T.Type) -> QueryInterfaceRequest<T> {
+        QueryInterfaceRequest<T>(relation: relation)
+    }
+}

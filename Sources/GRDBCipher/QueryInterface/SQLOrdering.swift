@@ -1,0 +1,69 @@
+/// A value a request can be ordered by: a column, an expression, or an
+/// ordering built from one (`Column("name").desc`).
+public protocol SQLOrderingTerm {
+    /// The value as an ordering.
+    var sqlOrdering: SQLOrdering { get }
+}
+
+/// An ordering of a request's rows.
+public struct SQLOrdering: Sendable, SQLOrderingTerm {
+    enum Impl: Sendable {
+        case expression(SQLExpression)
+        case asc(SQLExpression)
+        case desc(SQLExpression)
+        case ascNullsLast(SQLExpression)
+        case descNullsFirst(SQLExpression)
+        case literal(SQL)
+    }
+
+    let impl: Impl
+
+    init(_ impl: Impl) {
+        self.impl = impl
+    }
+
+    /// Literal SQL, used as written.
+    public init(literal sqlLiteral: SQL) {
+        self.init(.literal(sqlLiteral))
+    }
+
+    /// The ordering itself.
+    public var sqlOrdering: SQLOrdering { self }
+
+    /// The opposite ordering, for ``QueryInterfaceRequest/reversed()``.
+    /// Literal SQL cannot be reversed: nil.
+    var reversed: SQLOrdering? {
+        switch impl {
+        case .expression(let expression), .asc(let expression): return SQLOrdering(.desc(expression))
+        case .desc(let expression): return SQLOrdering(.asc(expression))
+        case .ascNullsLast(let expression): return SQLOrdering(.descNullsFirst(expression))
+        case .descNullsFirst(let expression): return SQLOrdering(.ascNullsLast(expression))
+        case .literal: return nil
+        }
+    }
+
+    var sql: SQL {
+        switch impl {
+        case .expression(let expression): return expression.sql
+        case .asc(let expression): return expression.sql + SQL(sql: " ASC")
+        case .desc(let expression): return expression.sql + SQL(sql: " DESC")
+        case .ascNullsLast(let expression): return expression.sql + SQL(sql: " ASC NULLS LAST")
+        case .descNullsFirst(let expression): return expression.sql + SQL(sql: " DESC NULLS FIRST")
+        case .literal(let literal): return literal
+        }
+    }
+}
+
+extension SQLSpecificExpressible {
+    /// Ascending order: `expression ASC`.
+    public var asc: SQLOrdering { SQLOrdering(.asc(sqlExpression)) }
+
+    /// Descending order: `expression DESC`.
+    public var desc: SQLOrdering { SQLOrdering(.desc(sqlExpression)) }
+
+    /// Ascending order, NULLs last: `expression ASC NULLS LAST`.
+    public var ascNullsLast: SQLOrdering { SQLOrdering(.ascNullsLast(sqlExpression)) }
+
+    /// Descending order, NULLs first: `expression DESC NULLS FIRST`.
+    public var descNullsFirst: SQLOrdering { SQLOrdering(.descNullsFirst(sqlExpression)) }
+}
