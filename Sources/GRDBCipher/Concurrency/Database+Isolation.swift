@@ -2,16 +2,17 @@ extension Database {
     /// Runs `block` in a deferred transaction with writes forbidden
     /// (`PRAGMA query_only`): a read sees one stable state and cannot write.
     ///
-    /// With `acquiringSnapshot`, the transaction reads the schema before
-    /// `block` runs: a WAL reader then sees the state as of the start of the
-    /// access, not as of its first statement.
+    /// With `acquiringSnapshot`, the transaction reads the schema version
+    /// before `block` runs: a WAL reader then sees the state as of the start
+    /// of the access, not as of its first statement, and its schema cache is
+    /// checked against that version.
     func readOnlyTransaction<T>(acquiringSnapshot: Bool = false, _ block: (Database) throws -> T) throws -> T {
         // As GRDB: writes are forbidden first, then the read runs in a
         // transaction block that commits (or throws SQLITE_ABORT if the
         // closure ended the transaction).
         try readOnly {
             if acquiringSnapshot {
-                try beginSnapshotTransaction(reading: "PRAGMA schema_version")
+                try beginSnapshotTransactionCheckingSchema()
             } else {
                 try beginTransaction(.deferred)
             }
@@ -68,6 +69,8 @@ extension Database {
     /// error, as in GRDB: it is rolled back and the process traps, unless
     /// ``Configuration/allowsUnsafeTransactions`` is set.
     func endAccess() {
+        // The next access may come after another connection changed the schema.
+        schemaCache.isValidForTransaction = false
         guard isInsideTransaction else {
             retryRemovingOldKeyFrames()
             return

@@ -39,6 +39,6 @@ extension Database {
     public func releaseMemory() {
         guard let sqliteConnection else { return }
         sqlite3_db_release_memory(sqliteConnection)
-        statementCacheRemoveAll()
+        clearSchemaCache()
     }
 }

@@ -42,6 +42,7 @@ extension Database {
         guard isInside != hasTransactionDate else { return }
         // Set first: a clock that runs statements does not come back here.
         hasTransactionDate = isInside
+        schemaCacheTransactionDidBeginOrEnd()
         if isInside {
             transactionDateResult = Result { try configuration.transactionClock.now(self) }
         } else {

@@ -60,6 +60,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     let path: String
 
     private var statementCache: [String: Statement] = [:]
+    /// What the connection knows of the schema; see `Database+SchemaCache.swift`.
+    var schemaCache = SchemaCache()
+    /// Tells which statements change the schema, as they compile.
+    let statementAuthorizer = StatementAuthorizer()
     var traceCallback: ((TraceEvent) -> Void)?
     var traceOptions: TracingOptions = []
     /// The depth of nested ``readOnly(_:)`` calls (and read accesses).
@@ -205,6 +209,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // Only C calls and pragmas that do not read the file before the
         // key: SQLCipher needs the key before the first read.
         sqlite3_extended_result_codes(handle, 1)
+        statementAuthorizer.install(on: handle)
+        schemaCache = SchemaCache()
         // This Debian build writes temporary tables and indexes to files by
         // default, and SQLCipher does not encrypt them: memory, before any
         // preparation function can create one.

@@ -63,6 +63,10 @@ public final class Statement {
     /// The number of result columns.
     public let columnCount: Int
 
+    /// What running the statement does to the schema, as the authorizer
+    /// saw it compile: the connection's schema cache depends on it.
+    let schemaEffects: StatementSchemaEffects
+
     /// Case-insensitive column index lookup, built once per statement.
     private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
 
@@ -83,6 +87,7 @@ public final class Statement {
         self.sql = SecretRedaction.redactedSQL(String(cString: sqlite3_sql(sqliteStatement)).trimmedSQLStatement)
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
+        self.schemaEffects = database.statementAuthorizer.takeEffects()
     }
 
     deinit {
@@ -209,6 +214,7 @@ public final class Statement {
             let code = sqlite3_step(sqliteStatement)
             if code == SQLITE_ROW { continue }
             reset()
+            if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
             database.noteAutocommitTransition()
             return code
         }
@@ -220,11 +226,13 @@ public final class Statement {
         let code = sqlite3_step(sqliteStatement)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE {
+            if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
             database.noteAutocommitTransition()
             return false
         }
         reset()
         let error = makeError(code)
+        if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
         database.noteAutocommitTransition()
         throw error
     }
