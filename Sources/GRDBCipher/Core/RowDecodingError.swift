@@ -34,30 +34,35 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     /// A full explanation, in GRDB's format.
     public let description: String
 
-    /// A value of `row` at `index` that `type` does not decode.
-    static func valueMismatch(_ type: Any.Type, dbValue: DatabaseValue, row: Row, index: Int) -> RowDecodingError {
+    /// A value of `row` at `index` that `type` does not decode; a record
+    /// decoder names the record type it decodes.
+    static func valueMismatch(
+        _ type: Any.Type, dbValue: DatabaseValue, row: Row, index: Int, recordType: Any.Type? = nil) -> RowDecodingError
+    {
         let column = row.columnNames[index]
         let value = showsValues(of: row) ? dbValue.description : dbValue.storageDescription
         // An optional fails on a value its wrapped type does not decode: name
         // that type, as GRDB does.
         let type = (type as? any WrappingType.Type)?.wrappedType ?? type
         return RowDecodingError(
-            kind: .valueMismatch, column: column, row: row,
+            kind: .valueMismatch, column: column, row: row, recordType: recordType,
             what: "could not decode \(type) from database value \(value)",
             columnChunks: ["column: \(String(reflecting: column))", "column index: \(index)"])
     }
 
-    /// A column that `row` does not have.
-    static func columnNotFound(_ column: String, row: Row) -> RowDecodingError {
+    /// A column that `row` does not have; a record decoder names the record
+    /// type it decodes.
+    static func columnNotFound(_ column: String, row: Row, recordType: Any.Type? = nil) -> RowDecodingError {
         RowDecodingError(
-            kind: .columnNotFound, column: column, row: row,
+            kind: .columnNotFound, column: column, row: row, recordType: recordType,
             what: "column not found: \(String(reflecting: column))", columnChunks: [])
     }
 
-    private init(kind: Kind, column: String, row: Row, what: String, columnChunks: [String]) {
+    private init(kind: Kind, column: String, row: Row, recordType: Any.Type?, what: String, columnChunks: [String]) {
         self.kind = kind
         self.column = column
-        var chunks = columnChunks
+        var chunks = recordType.map { ["record: \($0)"] } ?? []
+        chunks += columnChunks
         let showsValues = Self.showsValues(of: row)
         // A statement row changes as its statement steps: describe its values now.
         if showsValues {

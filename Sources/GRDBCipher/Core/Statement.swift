@@ -70,6 +70,11 @@ public final class Statement {
     /// Case-insensitive column index lookup, built once per statement.
     private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
 
+    /// The coding key → column index tables of the `Decodable` records
+    /// decoded from this statement's rows: built on the first row, reused
+    /// for every later one.
+    var codingKeyColumnTables: [CodingKeyColumnTable] = []
+
     /// Whether the statement does not write to the database (per `sqlite3_stmt_readonly`).
     public var isReadonly: Bool { sqlite3_stmt_readonly(sqliteStatement) != 0 }
 

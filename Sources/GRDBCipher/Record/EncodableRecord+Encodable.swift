@@ -1,0 +1,25 @@
+extension EncodableRecord where Self: Encodable {
+    /// Stores the record's values with its `Encodable` implementation.
+    ///
+    /// Each coding key names a column (see ``databaseColumnEncodingStrategy``).
+    /// Values that SQLite stores themselves (numbers, strings, `Date`,
+    /// `Data`, `UUID`, `URL`, `Decimal`, enums with such raw values...) are
+    /// stored as they are, through the record's strategies for `Data`,
+    /// `Date` and `UUID`; arrays, dictionaries and other nested values are
+    /// stored as JSON text. A nil optional stores NULL.
+    ///
+    /// - throws: An `EncodingError` if a value cannot be encoded.
+    public func encode(to container: inout PersistenceContainer) throws {
+        let encoder = RecordEncoder<Self>()
+        // The encoder takes the container's storage and gives it back, so
+        // that appending never copies it.
+        swap(&container, &encoder.container)
+        defer { swap(&container, &encoder.container) }
+        if encoder.container.capacity == 0 {
+            // Most records have a handful of columns: one allocation
+            // instead of one per doubling.
+            encoder.container.reserveCapacity(16)
+        }
+        try encode(to: encoder)
+    }
+}

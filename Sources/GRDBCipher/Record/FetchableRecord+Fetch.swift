@@ -1,0 +1,127 @@
+// Fetching records from SQL, from prepared statements, and from SQL literals.
+// Requests (`FetchRequest`) and row adapters come with the query interface.
+
+extension FetchableRecord {
+    /// A cursor over the records of a prepared statement.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "SELECT * FROM player WHERE lastName = ?")
+    /// let players = try Player.fetchCursor(statement, arguments: ["O'Reilly"])
+    /// while let player = try players.next() { ... }
+    /// ```
+    ///
+    /// The cursor is valid only inside the current database access.
+    ///
+    /// - parameters:
+    ///   - statement: The statement to run.
+    ///   - arguments: Arguments to bind, or nil to keep the bound ones.
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil) throws -> RecordCursor<Self>
+    {
+        try RecordCursor(statement: statement, arguments: arguments)
+    }
+
+    /// The records of a prepared statement.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
+        try Array(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The first record of a prepared statement, or nil.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
+        try fetchCursor(statement, arguments: arguments).next()
+    }
+
+    /// A cursor over the records of an SQL query.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, sql: "SELECT * FROM player WHERE score > ?", arguments: [100])
+    /// while let player = try players.next() { ... }
+    /// ```
+    ///
+    /// The cursor is valid only inside the current database access.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
+        -> RecordCursor<Self>
+    {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The records of an SQL query.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchAll(db, sql: "SELECT * FROM player")
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self]
+    {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The first record of an SQL query, or nil.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self?
+    {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// A cursor over the records of an SQL literal.
+    ///
+    /// ```swift
+    /// let players = try Player.fetchCursor(db, literal: "SELECT * FROM player WHERE name = \(name)")
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(_ db: Database, literal sqlLiteral: SQL) throws -> RecordCursor<Self> {
+        try fetchCursor(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+    }
+
+    /// The records of an SQL literal.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchAll(_ db: Database, literal sqlLiteral: SQL) throws -> [Self] {
+        try fetchAll(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+    }
+
+    /// The first record of an SQL literal, or nil.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchOne(_ db: Database, literal sqlLiteral: SQL) throws -> Self? {
+        try fetchOne(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+    }
+}
+
+extension FetchableRecord where Self: Hashable {
+    /// The distinct records of a prepared statement.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
+        try Set(fetchCursor(statement, arguments: arguments))
+    }
+
+    /// The distinct records of an SQL query.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self>
+    {
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The distinct records of an SQL literal.
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
+    public static func fetchSet(_ db: Database, literal sqlLiteral: SQL) throws -> Set<Self> {
+        try fetchSet(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+    }
+}

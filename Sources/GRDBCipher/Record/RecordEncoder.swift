@@ -1,0 +1,177 @@
+import Foundation
+
+/// The `Encoder` of a record into a ``PersistenceContainer``: coding keys
+/// are columns.
+final class RecordEncoder<Record: EncodableRecord>: Encoder {
+    var container = PersistenceContainer()
+    private let columnStrategy = Record.databaseColumnEncodingStrategy
+    private let usesDefaultKeys: Bool
+
+    init() {
+        if case .useDefaultKeys = columnStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+    }
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnsupportedEncoding(codingPath: [], error: EncodingError.invalidValue(Record.self, EncodingError.Context(
+            codingPath: [], debugDescription: "a record cannot be encoded in an unkeyed container: use a keyed one")))
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        RecordSingleValueEncodingContainer(encoder: self)
+    }
+
+    /// The column of `key`.
+    @inline(__always)
+    func column(forKey key: some CodingKey) -> String {
+        usesDefaultKeys ? key.stringValue : columnStrategy.column(forKey: key)
+    }
+
+    @inline(__always)
+    func persist(_ value: DatabaseValue, forKey key: some CodingKey) {
+        container.setValue(value, forColumn: column(forKey: key))
+    }
+
+    /// Stores a value of any type: `Data`, `Date` and `UUID` through the
+    /// record's strategies, database values as they are, other values as
+    /// the single value they encode, or else as JSON.
+    func encode<T: Encodable>(_ value: T, forKey key: some CodingKey) throws {
+        if T.self == Data.self {
+            let column = column(forKey: key)
+            let dbValue = try Record.databaseDataEncodingStrategy(for: column).encode(value as! Data, codingPath: [key])
+            container.setValue(dbValue, forColumn: column)
+        } else if T.self == Date.self {
+            let column = column(forKey: key)
+            container.setValue(Record.databaseDateEncodingStrategy(for: column).encode(value as! Date), forColumn: column)
+        } else if T.self == UUID.self {
+            let column = column(forKey: key)
+            container.setValue(Record.databaseUUIDEncodingStrategy(for: column).encode(value as! UUID), forColumn: column)
+        } else if let value = value as? any DatabaseValueConvertible {
+            persist(value.databaseValue, forKey: key)
+        } else {
+            let columnEncoder = ColumnEncoder(recordEncoder: self, key: key)
+            do {
+                try value.encode(to: columnEncoder)
+                // An empty array or dictionary asks for a container and
+                // encodes nothing: it needs JSON too.
+                if !columnEncoder.requiresJSON { return }
+            } catch is JSONRequiredError {
+            }
+            let json = try Record.databaseJSONEncoder(for: key.stringValue).encode(value)
+            persist(String(decoding: json, as: UTF8.self).databaseValue, forKey: key)
+        }
+    }
+}
+
+/// The keyed container of a record: each key stores one column.
+struct RecordKeyedEncodingContainer<Record: EncodableRecord, Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: RecordEncoder<Record>
+    var codingPath: [any CodingKey] { [] }
+
+    func encodeNil(forKey key: Key) throws { encoder.persist(.null, forKey: key) }
+    func encode(_ value: Bool, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: String, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Double, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Float, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Int, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Int8, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Int16, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Int32, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: Int64, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: UInt, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: UInt8, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: UInt16, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: UInt32, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+    func encode(_ value: UInt64, forKey key: Key) throws { encoder.persist(value.databaseValue, forKey: key) }
+
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        try encoder.encode(value, forKey: key)
+    }
+
+    // The standard library's encodeIfPresent skips nil: a record stores
+    // NULL instead, so that the column is part of its INSERT and UPDATE.
+    func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: String?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Double?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Float?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Int?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+    func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { encoder.persist(value?.databaseValue ?? .null, forKey: key) }
+
+    func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+        if let value {
+            try encoder.encode(value, forKey: key)
+        } else {
+            encoder.persist(.null, forKey: key)
+        }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey>
+    {
+        UnsupportedEncoding(codingPath: [key], error: Self.nestingError(key)).container(keyedBy: keyType)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        UnsupportedEncoding(codingPath: [key], error: Self.nestingError(key))
+    }
+
+    func superEncoder() -> any Encoder { encoder }
+
+    func superEncoder(forKey key: Key) -> any Encoder { encoder }
+
+    private static func nestingError(_ key: Key) -> EncodingError {
+        EncodingError.invalidValue(Record.self, EncodingError.Context(
+            codingPath: [key],
+            debugDescription: "a record cannot encode a nested container: encode a nested value instead, which is stored as JSON"))
+    }
+}
+
+/// The single value container of a record: it accepts another record, or
+/// a value that encodes into a keyed container.
+struct RecordSingleValueEncodingContainer<Record: EncodableRecord>: SingleValueEncodingContainer {
+    let encoder: RecordEncoder<Record>
+    var codingPath: [any CodingKey] { [] }
+
+    private func unsupported(_ value: Any) -> EncodingError {
+        EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: [], debugDescription: "a single value cannot be encoded into a database row (in \(Record.self))"))
+    }
+
+    func encodeNil() throws { throw unsupported(Optional<Any>.none as Any) }
+    func encode(_ value: Bool) throws { throw unsupported(value) }
+    func encode(_ value: String) throws { throw unsupported(value) }
+    func encode(_ value: Double) throws { throw unsupported(value) }
+    func encode(_ value: Float) throws { throw unsupported(value) }
+    func encode(_ value: Int) throws { throw unsupported(value) }
+    func encode(_ value: Int8) throws { throw unsupported(value) }
+    func encode(_ value: Int16) throws { throw unsupported(value) }
+    func encode(_ value: Int32) throws { throw unsupported(value) }
+    func encode(_ value: Int64) throws { throw unsupported(value) }
+    func encode(_ value: UInt) throws { throw unsupported(value) }
+    func encode(_ value: UInt8) throws { throw unsupported(value) }
+    func encode(_ value: UInt16) throws { throw unsupported(value) }
+    func encode(_ value: UInt32) throws { throw unsupported(value) }
+    func encode(_ value: UInt64) throws { throw unsupported(value) }
+
+    func encode<T: Encodable>(_ value: T) throws {
+        if let record = value as? any EncodableRecord {
+            try record.encode(to: &encoder.container)
+        } else {
+            try value.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// The README's `Place`, encoding by hand.
+private struct Place: EncodableRecord {
+    var id: Int64?
+    var title: String
+    var latitude: Double
+    var longitude: Double
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["title"] = title
+        container["latitude"] = latitude
+        container["longitude"] = longitude
+    }
+}
+
+private struct Player: EncodableRecord {
+    var id: Int64
+    var score: Int
+    var hasAward: Bool
+
+    func encode(to container: inout PersistenceContainer) {
+        container["id"] = id
+        container["score"] = score
+        container["hasAward"] = hasAward
+    }
+}
+
+private struct Failing: EncodableRecord {
+    struct Failure: Error {}
+    func encode(to container: inout PersistenceContainer) throws { throw Failure() }
+}
+
+@Suite("EncodableRecord and PersistenceContainer")
+struct EncodableRecordTests {
+    @Test func handWrittenEncodeFillsTheContainerInOrder() throws {
+        let paris = Place(id: nil, title: "Paris", latitude: 48.85341, longitude: 2.3488)
+        let container = try PersistenceContainer(paris)
+        #expect(container.map(\.0) == ["id", "title", "latitude", "longitude"])
+        #expect(container.map(\.1) == [.null, "Paris".databaseValue, 48.85341.databaseValue, 2.3488.databaseValue])
+        #expect(container.count == 4)
+        #expect(container.columns == ["id", "title", "latitude", "longitude"])
+        #expect(container.values == container.map(\.1))
+        #expect(container.hasColumns(["id", "title", "latitude", "longitude"]))
+        #expect(!container.hasColumns(["id", "title", "longitude", "latitude"]))
+    }
+
+    @Test func columnNamesAreCaseInsensitive() throws {
+        var container = PersistenceContainer()
+        container["name"] = "Arthur"
+        container["score"] = 100
+        container["NAME"] = "Barbara"
+        #expect(container.count == 2)
+        #expect(container.map(\.0) == ["name", "score"])
+        #expect(container["Name"] as? DatabaseValue == "Barbara".databaseValue)
+        #expect(container.databaseValue(at: "SCORE") == 100.databaseValue)
+        #expect(container.databaseValue(at: "missing") == .null)
+        #expect(container["missing"] == nil)
+        // Setting nil stores NULL: the column stays.
+        container["score"] = nil
+        #expect(container.count == 2)
+        #expect(container["score"] as? DatabaseValue == .null)
+        // Non-ASCII names compare case-insensitively too.
+        container["ÉTÉ"] = 1
+        container["été"] = 2
+        #expect(container.count == 3)
+        #expect(container.databaseValue(at: "Été") == 2.databaseValue)
+    }
+
+    @Test func manyColumnsStayDistinct() {
+        var container = PersistenceContainer(minimumCapacity: 4)
+        for i in 0..<100 { container["c\(i)"] = i }
+        for i in 0..<100 { container["C\(i)"] = i * 2 }
+        #expect(container.count == 100)
+        #expect(container.databaseValue(at: "c57") == 114.databaseValue)
+    }
+
+    @Test func databaseDictionaryHasTheEncodedColumns() throws {
+        let player = Player(id: 1, score: 1000, hasAward: false)
+        #expect(try player.databaseDictionary == ["id": 1.databaseValue, "score": 1000.databaseValue, "hasAward": 0.databaseValue])
+        #expect(throws: Failing.Failure.self) { try Failing().databaseDictionary }
+    }
+
+    @Test func databaseEqualsComparesDatabaseValues() {
+        let player = Player(id: 1, score: 1000, hasAward: false)
+        #expect(player.databaseEquals(player))
+        #expect(!player.databaseEquals(Player(id: 1, score: 1001, hasAward: false)))
+        #expect(!Failing().databaseEquals(Failing()))
+    }
+
+    @Test func databaseChangesFromAnotherRecord() throws {
+        let old = Player(id: 1, score: 100, hasAward: false)
+        let new = Player(id: 1, score: 200, hasAward: true)
+        #expect(try new.databaseChanges(from: old) == ["score": 100.databaseValue, "hasAward": 0.databaseValue])
+        #expect(try new.databaseChanges(from: new).isEmpty)
+        // Another type: columns it does not encode count as NULL.
+        let place = Place(id: 1, title: "Paris", latitude: 0, longitude: 0)
+        #expect(try new.databaseChanges(from: place) == ["score": .null, "hasAward": .null])
+    }
+
+    @Test func databaseChangesModify() throws {
+        // The README's example.
+        var player = Player(id: 1, score: 1000, hasAward: false)
+        let changes = try player.databaseChanges {
+            $0.score = 1000
+            $0.hasAward = true
+        }
+        #expect(player.hasAward)
+        #expect(changes["score"] == nil)
+        #expect(changes["hasAward"] == false.databaseValue)
+    }
+
+    @Test func rowFromARecord() throws {
+        let row = try Row(Player(id: 1, score: 10, hasAward: true))
+        #expect(row.columnNames == ["id", "score", "hasAward"])
+        #expect(row["score"] as Int == 10)
+    }
+
+    @Test func containerValuesBindToAnEncryptedDatabase() throws {
+        try inEncryptedDatabase { db in
+            try db.execute(sql: "CREATE TABLE place (id INTEGER PRIMARY KEY, title TEXT, latitude REAL, longitude REAL)")
+            let container = try PersistenceContainer(Place(id: 3, title: "Paris", latitude: 48.85341, longitude: 2.3488))
+            let columns = container.columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let statement = try db.makeStatement(
+                sql: "INSERT INTO place (\(columns)) VALUES (\(databaseQuestionMarks(count: container.count)))")
+            try statement.execute(arguments: StatementArguments(container.values))
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM place"))
+            #expect(row == ["id": 3, "title": "Paris", "latitude": 48.85341, "longitude": 2.3488])
+        }
+    }
+}
