@@ -46,7 +46,9 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     ///
     /// - throws: A ``DatabaseError``.
     public func isEmpty(_ db: Database) throws -> Bool {
-        try Row.fetchOne(db, self) == nil
+        let sql = SQL(sql: "SELECT EXISTS (") + (try relation.selectSQL(db)) + SQL(sql: ")")
+        let statement = try db.cachedStatement(sql: sql.sql)
+        return try Bool.fetchOne(statement, arguments: sql.arguments) == false
     }
 
     /// Deletes the rows the request selects, and returns how many.

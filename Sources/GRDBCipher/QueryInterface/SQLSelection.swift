@@ -36,7 +36,7 @@ public struct SQLSelection: Sendable, SQLSelectable {
         case .allColumns(let excluded):
             if excluded.isEmpty { return SQL(sql: "*") }
             let excludedLowercased = Set(excluded.map { $0.lowercased() })
-            let columns = try Self.columnNames(db, tableName)
+            let columns = try db.columns(in: tableName).map(\.name)
                 .filter { !excludedLowercased.contains($0.lowercased()) }
             return SQL(sql: columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))
         case .expression(let expression):
@@ -46,15 +46,6 @@ public struct SQLSelection: Sendable, SQLSelectable {
         case .literal(let literal):
             return literal
         }
-    }
-
-    /// The names of the columns of a table, in order.
-    private static func columnNames(_ db: Database, _ tableName: String) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [tableName])
-        if rows.isEmpty {
-            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(tableName)")
-        }
-        return rows.map { $0["name"] }
     }
 }
 
