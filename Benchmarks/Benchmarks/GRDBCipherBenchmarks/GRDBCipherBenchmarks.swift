@@ -81,6 +81,9 @@ let benchmarks: @Sendable () -> Void = {
         ("W1-fetch-by-index", RawWorkloads.fetchByIndex, GRDBCipherWorkloads.fetchByIndex),
         ("W2-fetch-by-name", RawWorkloads.fetchByName, GRDBCipherWorkloads.fetchByName),
         ("W3-fetch-structs", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchStructs),
+        // 10a, 10b: the same rows as records, against the raw C loop that fills a struct.
+        ("W10a-fetch-records", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchRecords),
+        ("W10b-fetch-decodable", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchDecodableRecords),
     ]
     for (name, raw, grdb) in fetches {
         let connection = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }

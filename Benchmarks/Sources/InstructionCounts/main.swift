@@ -2,7 +2,7 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b> <rawC|GRDBCipher>
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,9 +11,9 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c"].contains(arguments[1]),
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b"].contains(arguments[1]),
       ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c> <rawC|GRDBCipher>\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b> <rawC|GRDBCipher>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
@@ -35,7 +35,7 @@ if usesRawC {
         switch workload {
         case "W1": return RawWorkloads.fetchByIndex(connection)
         case "W2": return RawWorkloads.fetchByName(connection)
-        case "W3": return RawWorkloads.fetchStructs(connection)
+        case "W3", "W10a", "W10b": return RawWorkloads.fetchStructs(connection)
         default:
             RawWorkloads.insert(connection)
             return 0
@@ -49,6 +49,8 @@ if usesRawC {
             case "W1": return try GRDBCipherWorkloads.fetchByIndex(db)
             case "W2": return try GRDBCipherWorkloads.fetchByName(db)
             case "W3": return try GRDBCipherWorkloads.fetchStructs(db)
+            case "W10a": return try GRDBCipherWorkloads.fetchRecords(db)
+            case "W10b": return try GRDBCipherWorkloads.fetchDecodableRecords(db)
             case "W4b":
                 try GRDBCipherWorkloads.insertValues(db)
                 return 0

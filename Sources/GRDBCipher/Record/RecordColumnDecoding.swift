@@ -138,3 +138,23 @@ extension DecodingError.Context {
 /// Thrown by a column decoder when a value asks for a keyed or unkeyed
 /// container: the value must be decoded from JSON instead.
 struct JSONRequiredError: Error {}
+
+/// Values read straight from the statement (or from a copied row's value),
+/// with no ``DatabaseValue`` in between, for code that knows the record type
+/// only as a value.
+enum FastColumnDecoding {
+    @inline(__always)
+    static func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type, row: Row, index: Int, recordType: Any.Type) throws -> Value
+    {
+        if let sqliteStatement = row.sqliteStatement {
+            if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index)) {
+                return value
+            }
+        } else if let value = Value.fromDatabaseValue(row.databaseValue(atIndex: index)) {
+            return value
+        }
+        throw RowDecodingError.valueMismatch(
+            Value.self, dbValue: row.databaseValue(atIndex: index), row: row, index: index, recordType: recordType)
+    }
+}

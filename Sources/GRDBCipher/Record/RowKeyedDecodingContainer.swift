@@ -1,11 +1,32 @@
 /// The keyed container of a record decoded from a row: each key reads the
 /// column that its ``CodingKeyColumnTable`` found for it.
+///
+/// The container holds a single reference: the standard library's
+/// `KeyedDecodingContainer` copies it on every `decode` call, and each
+/// reference of a copy costs a retain and a release (callgrind).
 struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: RecordRowDecoder<Record>
-    let table: CodingKeyColumnTable
+    final class Storage {
+        let decoder: RecordRowDecoder<Record>
+        let table: CodingKeyColumnTable
+        let row: Row
 
+        init(decoder: RecordRowDecoder<Record>, table: CodingKeyColumnTable) {
+            self.decoder = decoder
+            self.table = table
+            self.row = decoder.row
+        }
+    }
+
+    let storage: Storage
+
+    init(decoder: RecordRowDecoder<Record>, table: CodingKeyColumnTable) {
+        storage = Storage(decoder: decoder, table: table)
+    }
+
+    private var decoder: RecordRowDecoder<Record> { storage.decoder }
+    private var table: CodingKeyColumnTable { storage.table }
     var codingPath: [any CodingKey] { decoder.codingPath }
-    private var row: Row { decoder.row }
+    private var row: Row { storage.row }
 
     var allKeys: [Key] {
         table.availableKeyNames(in: row).compactMap { Key(stringValue: $0) }
@@ -36,23 +57,32 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
 
     // MARK: - Values that read themselves from SQLite
 
+    // These run unspecialized (the standard library's container box calls
+    // them through a witness table), so they avoid `RecordColumnDecoding<Record>`,
+    // whose metadata would be looked up on every call: the record type is
+    // only needed for errors.
+
     @inline(__always)
     private func fast<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, _ key: Key) throws -> V
     {
-        let slot = slot(key)
-        guard let index = table.entries[slot].index else {
-            throw RowDecodingError.columnNotFound(table.entries[slot].column, row: row, recordType: Record.self)
+        let storage = self.storage
+        let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
+        guard let index = storage.table.entries[slot].index else {
+            throw RowDecodingError.columnNotFound(storage.table.entries[slot].column, row: storage.row, recordType: Record.self)
         }
-        return try RecordColumnDecoding<Record>.decode(type, row: row, index: index)
+        return try FastColumnDecoding.decode(type, row: storage.row, index: index, recordType: Record.self)
     }
 
     @inline(__always)
     private func fastIfPresent<V: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: V.Type, _ key: Key) throws -> V?
     {
-        guard let index = columnIndex(key) else { return nil }
-        return try RecordColumnDecoding<Record>.decodeIfPresent(type, row: row, index: index)
+        let storage = self.storage
+        let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
+        guard let index = storage.table.entries[slot].index else { return nil }
+        if storage.row.hasNull(atIndex: index) { return nil }
+        return try FastColumnDecoding.decode(type, row: storage.row, index: index, recordType: Record.self)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try fast(type, key) }
