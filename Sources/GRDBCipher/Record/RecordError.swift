@@ -1,4 +1,6 @@
-/// An error about a record: the one it was looking for is not there.
+/// An error about a record: the one it was looking for is not there. Thrown
+/// by `find`, and by ``MutablePersistableRecord/update(_:onConflict:)`` and
+/// its variants when no row was updated or the record's primary key is NULL.
 ///
 /// ```swift
 /// do {

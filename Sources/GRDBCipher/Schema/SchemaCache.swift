@@ -57,11 +57,16 @@ struct SchemaCache {
     /// forget what it read since.
     var hasSchemaChangeInTransaction = false
 
+    /// The INSERT and UPDATE statements of records, by record type and
+    /// shape: they depend on primary keys, so they go with the schema.
+    var persistencePlans: [PersistencePlan.Key: PersistencePlan] = [:]
+
     /// Forgets everything read from the database.
     mutating func removeAll() {
         schemaIDs = nil
         entries.removeAll()
         versions.removeAll()
+        persistencePlans.removeAll()
         isValidForTransaction = false
     }
 }

@@ -1,0 +1,277 @@
+import CSQLCipher
+
+// The statements that persistence methods run, without callbacks: what
+// GRDB's documentation calls the persistence "actions".
+
+extension MutablePersistableRecord {
+    /// The values of the record, checked not empty.
+    func persistenceContainer(minimumCapacity: Int = 0) throws -> PersistenceContainer {
+        var container = PersistenceContainer(minimumCapacity: minimumCapacity)
+        try encode(to: &container)
+        if container.isEmpty {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "\(Self.self): invalid empty persistence container")
+        }
+        return container
+    }
+
+    /// The plan of an INSERT or of a full UPDATE, from the connection's
+    /// cache, and the record's container, encoded at the capacity the plan
+    /// says it needs.
+    private func cachedPlan(
+        _ db: Database, kind: PersistencePlan.Key.Kind, tableName: String,
+        build: (PersistenceContainer, PrimaryKeyInfo) throws -> PersistencePlan)
+    throws -> (PersistencePlan, PersistenceContainer)
+    {
+        try db.validateSchemaCache()
+        let key = PersistencePlan.Key(recordType: ObjectIdentifier(Self.self), kind: kind)
+        let cached = db.schemaCache.persistencePlans[key]
+        let container = try persistenceContainer(minimumCapacity: cached?.containerColumns.count ?? 0)
+        if let cached, cached.fits(tableName: tableName, container: container) {
+            return (cached, container)
+        }
+        let primaryKey = try db.resolvedPrimaryKey(tableName)
+        let plan = try build(container, primaryKey)
+        db.schemaCache.persistencePlans[key] = plan
+        return (plan, container)
+    }
+
+    /// The container with the inserted rowid in its rowid column.
+    private static func insertionSuccess(
+        _ db: Database, container: PersistenceContainer, primaryKey: PrimaryKeyInfo) -> InsertionSuccess
+    {
+        let rowID = db.lastInsertedRowID
+        var container = container
+        let rowIDColumn = primaryKey.rowIDColumn
+        if let rowIDColumn {
+            container.setValue(.init(storage: .int64(rowID)), forColumn: rowIDColumn)
+        }
+        return InsertionSuccess(rowID: rowID, rowIDColumn: rowIDColumn, persistenceContainer: container)
+    }
+
+    // MARK: - Insert
+
+    /// Runs the INSERT, and returns what the insertion callbacks get.
+    func insertWithoutCallbacks(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess
+    {
+        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
+        let tableName = Self.databaseTableName
+        let (plan, container) = try cachedPlan(db, kind: .insert(conflictResolution), tableName: tableName) {
+            container, primaryKey in
+            PersistencePlan(
+                tableName: tableName, containerColumns: container.columns, primaryKey: primaryKey,
+                sql: PersistencePlan.insertSQL(
+                    tableName: tableName, columns: container.columns, onConflict: conflictResolution),
+                parameterIndexes: nil)
+        }
+        let statement = try db.cachedStatement(sql: plan.sql)
+        try statement.bindPersistenceValues(of: container, at: nil)
+        try statement.executePersistence(of: container, at: nil)
+        return Self.insertionSuccess(db, container: container, primaryKey: plan.primaryKey)
+    }
+
+    /// Runs the INSERT with a RETURNING clause, hands the statement to
+    /// `fetch`, and returns what the insertion callbacks get.
+    func insertAndFetchWithoutCallbacks<T>(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?,
+        selection: [any SQLSelectable], fetch: (Statement) throws -> T)
+    throws -> (InsertionSuccess, T)
+    {
+        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
+        let tableName = Self.databaseTableName
+        let container = try persistenceContainer()
+        let primaryKey = try db.primaryKey(tableName)
+        let sql = PersistencePlan.insertSQL(tableName: tableName, columns: container.columns, onConflict: conflictResolution)
+        let statement = try Self.returningStatement(
+            db, sql: SQL(sql: sql, arguments: StatementArguments(container.values)),
+            tableName: tableName, selection: selection)
+        let returned = try fetch(statement)
+        return (Self.insertionSuccess(db, container: container, primaryKey: primaryKey), returned)
+    }
+
+    /// A cached statement: `sql RETURNING selection`, with its arguments.
+    static func returningStatement(
+        _ db: Database, sql: SQL, tableName: String, selection: [any SQLSelectable]) throws -> Statement
+    {
+        precondition(!selection.isEmpty, "a RETURNING clause needs a selection")
+        let returning = try selection
+            .map { try $0.sqlSelection.sql(db, tableName: tableName) }
+            .joined(separator: ", ")
+        let full = sql + SQL(sql: " RETURNING ") + returning
+        let statement = try db.cachedStatement(sql: full.sql)
+        try statement.setArguments(full.arguments)
+        return statement
+    }
+
+    /// Fetches one record from a RETURNING statement, and steps it to the
+    /// end (some virtual tables only write then).
+    static func fetchReturnedRecord<T: FetchableRecord>(_ statement: Statement, as type: T.Type) throws -> T {
+        let cursor = try T.fetchCursor(statement)
+        guard let record = try cursor.next() else {
+            throw DatabaseError(message: "Insertion failed", sql: statement.sql)
+        }
+        while try cursor.next() != nil { }
+        return record
+    }
+
+    // MARK: - Update
+
+    /// The key of the record: its primary key values, or nil if they are
+    /// all NULL.
+    func primaryKeyValues(_ db: Database) throws -> [String: DatabaseValue]? {
+        let primaryKey = try db.primaryKey(Self.databaseTableName)
+        let container = try persistenceContainer()
+        return Self.keyDictionary(primaryKey, container)
+    }
+
+    static func keyDictionary(_ primaryKey: PrimaryKeyInfo, _ container: PersistenceContainer) -> [String: DatabaseValue]? {
+        let key = primaryKey.columns.map { ($0, container.databaseValue(at: $0)) }
+        if key.allSatisfy({ $0.1.isNull }) { return nil }
+        return Dictionary(key, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func recordNotFound(_ primaryKey: PrimaryKeyInfo, _ container: PersistenceContainer) -> RecordError {
+        let key = primaryKey.columns.map { ($0, container.databaseValue(at: $0)) }
+        return RecordError.recordNotFound(
+            databaseTableName: databaseTableName,
+            key: Dictionary(key, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// Builds an UPDATE: the columns of the table that are in `columns` (all
+    /// when nil) and in the container, but not in the primary key; the key
+    /// itself when there is none left.
+    private static func updatePlan(
+        _ db: Database, tableName: String, container: PersistenceContainer, primaryKey: PrimaryKeyInfo,
+        columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution) throws -> PersistencePlan
+    {
+        let keyColumns = primaryKey.columns
+        let keyLowercased = Set(keyColumns.map { $0.lowercased() })
+        var wanted = Set(container.columns.map { $0.lowercased() }).subtracting(keyLowercased)
+        if let columns { wanted.formIntersection(columns.map { $0.lowercased() }) }
+        var updatedColumns = try db.columns(in: tableName).map(\.name).filter { wanted.contains($0.lowercased()) }
+        if updatedColumns.isEmpty {
+            // Update something anyway, so that the change is seen.
+            updatedColumns = keyColumns
+        }
+        let indexes = (updatedColumns + keyColumns).map { container.index(ofColumn: $0) }
+        return PersistencePlan(
+            tableName: tableName, containerColumns: container.columns, primaryKey: primaryKey,
+            sql: PersistencePlan.updateSQL(
+                tableName: tableName, updatedColumns: updatedColumns, keyColumns: keyColumns,
+                onConflict: conflictResolution),
+            parameterIndexes: indexes)
+    }
+
+    /// The UPDATE plan and the container, or RecordError.recordNotFound when
+    /// the primary key is NULL.
+    private func updatePlan(
+        _ db: Database, columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution?)
+    throws -> (PersistencePlan, PersistenceContainer)
+    {
+        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForUpdate
+        let tableName = Self.databaseTableName
+        let (plan, container): (PersistencePlan, PersistenceContainer)
+        if let columns {
+            try db.validateSchemaCache()
+            let primaryKey = try db.resolvedPrimaryKey(tableName)
+            let encoded = try persistenceContainer()
+            plan = try Self.updatePlan(
+                db, tableName: tableName, container: encoded, primaryKey: primaryKey,
+                columns: columns, onConflict: conflictResolution)
+            container = encoded
+        } else {
+            (plan, container) = try cachedPlan(db, kind: .update(conflictResolution), tableName: tableName) {
+                container, primaryKey in
+                try Self.updatePlan(
+                    db, tableName: tableName, container: container, primaryKey: primaryKey,
+                    columns: nil, onConflict: conflictResolution)
+            }
+        }
+        if Self.keyDictionary(plan.primaryKey, container) == nil {
+            throw Self.recordNotFound(plan.primaryKey, container)
+        }
+        return (plan, container)
+    }
+
+    /// Runs the UPDATE of `columns` (all when nil), and throws
+    /// RecordError.recordNotFound if no row was updated.
+    func updateWithoutCallbacks(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?)
+    throws -> PersistenceSuccess
+    {
+        let (plan, container) = try updatePlan(db, columns: columns, onConflict: conflictResolution)
+        let statement = try db.cachedStatement(sql: plan.sql)
+        try statement.bindPersistenceValues(of: container, at: plan.parameterIndexes)
+        try statement.executePersistence(of: container, at: plan.parameterIndexes)
+        // sqlite3_changes counts the rows of this statement, not of triggers.
+        if db.changesCount == 0 {
+            throw Self.recordNotFound(plan.primaryKey, container)
+        }
+        return PersistenceSuccess(persistenceContainer: container)
+    }
+
+    /// Runs the UPDATE with a RETURNING clause, hands the statement to
+    /// `fetch`, and throws RecordError.recordNotFound if no row was updated.
+    func updateAndFetchWithoutCallbacks<T>(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?,
+        selection: [any SQLSelectable], fetch: (Statement) throws -> T)
+    throws -> (PersistenceSuccess, T)
+    {
+        let (plan, container) = try updatePlan(db, columns: columns, onConflict: conflictResolution)
+        let values = Statement.values(of: container, at: plan.parameterIndexes)
+        let statement = try Self.returningStatement(
+            db, sql: SQL(sql: plan.sql, arguments: StatementArguments(values)),
+            tableName: plan.tableName, selection: selection)
+        let totalChangesBefore = db.totalChangesCount
+        let returned = try fetch(statement)
+        // Ends the statement if `fetch` did not, so that SQLite counts its
+        // changes.
+        statement.reset()
+        if db.totalChangesCount == totalChangesBefore || db.changesCount == 0 {
+            throw Self.recordNotFound(plan.primaryKey, container)
+        }
+        return (PersistenceSuccess(persistenceContainer: container), returned)
+    }
+
+    // MARK: - Delete and existence
+
+    /// `DELETE FROM "table" WHERE "id"=?` or `SELECT EXISTS (...)` for the
+    /// primary key of the record, or nil if the key is NULL.
+    private func keyedStatement(_ db: Database, _ sql: (String, String) -> String) throws -> Statement? {
+        let tableName = Self.databaseTableName
+        let primaryKey = try db.primaryKey(tableName)
+        let container = try persistenceContainer()
+        let keyColumns = primaryKey.columns
+        let values = keyColumns.map { container.databaseValue(at: $0) }
+        if values.allSatisfy(\.isNull) { return nil }
+        let statement = try db.cachedStatement(sql: sql(tableName.quotedDatabaseIdentifier, PersistencePlan.whereSQL(keyColumns)))
+        try statement.setArguments(StatementArguments(values))
+        return statement
+    }
+
+    /// Deletes the row of the record, and returns whether there was one.
+    func deleteWithoutCallbacks(_ db: Database) throws -> Bool {
+        guard let statement = try keyedStatement(db, { "DELETE FROM \($0) WHERE \($1)" }) else {
+            return false
+        }
+        try statement.execute()
+        return db.changesCount > 0
+    }
+
+    /// Whether the table holds a row with the primary key of the record.
+    /// False when the key is NULL.
+    ///
+    /// ```swift
+    /// try player.exists(db)   // SELECT EXISTS (SELECT 1 FROM "player" WHERE "id"=?)
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError``, or the error of ``EncodableRecord/encode(to:)``.
+    public func exists(_ db: Database) throws -> Bool {
+        guard let statement = try keyedStatement(db, { "SELECT EXISTS (SELECT 1 FROM \($0) WHERE \($1))" }) else {
+            return false
+        }
+        return try Bool.fetchOne(statement) ?? false
+    }
+}

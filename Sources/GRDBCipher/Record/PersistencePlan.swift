@@ -1,0 +1,115 @@
+import CSQLCipher
+
+/// The SQL of an INSERT or a full UPDATE of one record type, built once for
+/// a shape of persistence container and kept in the connection's schema
+/// cache, so that writing many records neither rebuilds SQL nor reads the
+/// schema again.
+struct PersistencePlan {
+    /// What a plan is for: a record type and a statement kind.
+    struct Key: Hashable {
+        enum Kind: Hashable {
+            case insert(Database.ConflictResolution)
+            case update(Database.ConflictResolution)
+        }
+
+        let recordType: ObjectIdentifier
+        let kind: Kind
+    }
+
+    /// The table, as the record named it when the plan was built.
+    let tableName: String
+
+    /// The columns of the container the plan was built for, in order.
+    let containerColumns: [String]
+
+    /// The primary key of the table.
+    let primaryKey: PrimaryKeyInfo
+
+    /// The statement.
+    let sql: String
+
+    /// The container positions of the values of the parameters, in order
+    /// (nil binds NULL); nil when the parameters take all the values of
+    /// the container, in order.
+    let parameterIndexes: [Int?]?
+
+    /// Whether the plan fits a record of this table and container.
+    @inline(__always)
+    func fits(tableName: String, container: PersistenceContainer) -> Bool {
+        self.tableName == tableName && container.hasColumns(containerColumns)
+    }
+}
+
+extension PersistencePlan {
+    /// `INSERT [OR ...] INTO "table" ("a", "b") VALUES (?,?)`.
+    static func insertSQL(
+        tableName: String, columns: [String], onConflict conflictResolution: Database.ConflictResolution) -> String
+    {
+        let columnsSQL = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let insert = conflictResolution == .abort ? "INSERT INTO " : "INSERT OR \(conflictResolution.rawValue) INTO "
+        return insert + tableName.quotedDatabaseIdentifier
+            + " (\(columnsSQL)) VALUES (\(databaseQuestionMarks(count: columns.count)))"
+    }
+
+    /// `UPDATE [OR ...] "table" SET "a"=?, "b"=? WHERE "id"=?`.
+    static func updateSQL(
+        tableName: String, updatedColumns: [String], keyColumns: [String],
+        onConflict conflictResolution: Database.ConflictResolution) -> String
+    {
+        let update = conflictResolution == .abort ? "UPDATE " : "UPDATE OR \(conflictResolution.rawValue) "
+        let setSQL = updatedColumns.map { "\($0.quotedDatabaseIdentifier)=?" }.joined(separator: ", ")
+        return update + tableName.quotedDatabaseIdentifier + " SET " + setSQL + " WHERE " + whereSQL(keyColumns)
+    }
+
+    /// `"a"=? AND "b"=?`.
+    static func whereSQL(_ columns: [String]) -> String {
+        columns.map { "\($0.quotedDatabaseIdentifier)=?" }.joined(separator: " AND ")
+    }
+}
+
+extension Statement {
+    /// Binds values of a container to the parameters: all of them in order
+    /// when `indexes` is nil, else the values at these positions (nil binds
+    /// NULL). No `StatementArguments` is built: this is the hot path of
+    /// inserts.
+    func bindPersistenceValues(of container: PersistenceContainer, at indexes: [Int?]?) throws {
+        // A statement that ran to the end was reset already.
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
+        if !boundArguments.isEmpty { boundArguments = StatementArguments() }
+        argumentsAreBound = true
+        var code = SQLITE_OK
+        if let indexes {
+            var parameter: CInt = 1
+            for index in indexes {
+                let value = index.map { container.entries[$0].value } ?? .null
+                code = value.bind(to: sqliteStatement, at: parameter)
+                if code != SQLITE_OK { break }
+                parameter += 1
+            }
+        } else {
+            code = container.bindValues(to: sqliteStatement)
+        }
+        if code != SQLITE_OK {
+            boundArguments = StatementArguments(Self.values(of: container, at: indexes))
+            throw makeError(code)
+        }
+    }
+
+    /// Runs a statement bound by ``bindPersistenceValues(of:at:)`` to the
+    /// end. Its error carries the arguments, as other statement errors do.
+    func executePersistence(of container: PersistenceContainer, at indexes: [Int?]?) throws {
+        try database.checkCanExecute(self)
+        let code = stepToCompletion()
+        if code != SQLITE_DONE {
+            boundArguments = StatementArguments(Self.values(of: container, at: indexes))
+            throw makeError(code)
+        }
+    }
+
+    /// The values of the parameters, as bound by
+    /// ``bindPersistenceValues(of:at:)``.
+    static func values(of container: PersistenceContainer, at indexes: [Int?]?) -> [DatabaseValue] {
+        guard let indexes else { return container.values }
+        return indexes.map { index in index.map { container.entries[$0].value } ?? .null }
+    }
+}
