@@ -98,7 +98,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 4: insert 20,000 rows × 10 columns in one transaction; 4b: the same
-    // through `execute(values:)`; 4c: through `setUncheckedArguments`.
+    // through `execute(values:)`; 4c: through `setUncheckedArguments`; 11a
+    // and 11b: as records.
     let rawInsert = Lazy { RawConnection(path: Fixtures.emptyIntsDatabase(named: "insert-raw"), key: Fixtures.passphrase) }
     let grdbInsert = Lazy {
         must { try DatabaseQueue(path: Fixtures.emptyIntsDatabase(named: "insert-grdb"), configuration: config()) }
@@ -112,6 +113,9 @@ let benchmarks: @Sendable () -> Void = {
         ("W4-insert", GRDBCipherWorkloads.insert),
         ("W4b-insert-values", GRDBCipherWorkloads.insertValues),
         ("W4c-insert-unchecked", GRDBCipherWorkloads.insertUnchecked),
+        // 11a, 11b: the same rows as records, through `encode(to:)` and `Encodable`.
+        ("W11a-insert-records", GRDBCipherWorkloads.insertRecords),
+        ("W11b-insert-encodable", GRDBCipherWorkloads.insertEncodableRecords),
     ] {
         paired(name, quick, rawC: rawInsertSide, grdbCipher: {
             let dbQueue = grdbInsert.value

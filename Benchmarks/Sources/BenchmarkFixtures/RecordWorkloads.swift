@@ -53,3 +53,60 @@ extension GRDBCipherWorkloads {
         return sum
     }
 }
+
+/// A persistable record of the `ints` table with a hand-written `encode(to:)`.
+public struct IntsPersistableRecord: PersistableRecord, Sendable {
+    public static let databaseTableName = "ints"
+    public var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
+
+    public init(row: Int64) {
+        (c0, c1, c2, c3, c4) = (row, row &+ 1, row &+ 2, row &+ 3, row &+ 4)
+        (c5, c6, c7, c8, c9) = (row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9)
+    }
+
+    public func encode(to container: inout PersistenceContainer) throws {
+        container["c0"] = c0
+        container["c1"] = c1
+        container["c2"] = c2
+        container["c3"] = c3
+        container["c4"] = c4
+        container["c5"] = c5
+        container["c6"] = c6
+        container["c7"] = c7
+        container["c8"] = c8
+        container["c9"] = c9
+    }
+}
+
+/// The same record, encoded by its `Encodable` conformance.
+public struct IntsEncodableRecord: PersistableRecord, Encodable, Sendable {
+    public static let databaseTableName = "ints"
+    public var c0, c1, c2, c3, c4, c5, c6, c7, c8, c9: Int64
+
+    public init(row: Int64) {
+        (c0, c1, c2, c3, c4) = (row, row &+ 1, row &+ 2, row &+ 3, row &+ 4)
+        (c5, c6, c7, c8, c9) = (row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9)
+    }
+}
+
+extension GRDBCipherWorkloads {
+    /// Workload 11a: 20,000 records inserted through `encode(to:)`, in one transaction.
+    public static func insertRecords(_ db: Database) throws {
+        try db.inTransaction {
+            for row in 0..<Int64(Fixtures.insertCount) {
+                try IntsPersistableRecord(row: row).insert(db)
+            }
+            return .commit
+        }
+    }
+
+    /// Workload 11b: 20,000 records inserted through `Encodable`, in one transaction.
+    public static func insertEncodableRecords(_ db: Database) throws {
+        try db.inTransaction {
+            for row in 0..<Int64(Fixtures.insertCount) {
+                try IntsEncodableRecord(row: row).insert(db)
+            }
+            return .commit
+        }
+    }
+}

@@ -2,7 +2,7 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b> <rawC|GRDBCipher>
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,9 +11,9 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b"].contains(arguments[1]),
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b", "W11a", "W11b"].contains(arguments[1]),
       ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b> <rawC|GRDBCipher>\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b> <rawC|GRDBCipher>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
@@ -27,7 +27,7 @@ func measuredWorkload(_ body: () throws -> Int64) rethrows -> Int64 {
 
 var config = Configuration()
 config.passphrase = Fixtures.passphrase
-let path = workload.hasPrefix("W4") ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
+let path = (workload.hasPrefix("W4") || workload.hasPrefix("W11")) ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
 var result: Int64 = 0
 if usesRawC {
     let connection = RawConnection(path: path, key: Fixtures.passphrase)
@@ -56,6 +56,12 @@ if usesRawC {
                 return 0
             case "W4c":
                 try GRDBCipherWorkloads.insertUnchecked(db)
+                return 0
+            case "W11a":
+                try GRDBCipherWorkloads.insertRecords(db)
+                return 0
+            case "W11b":
+                try GRDBCipherWorkloads.insertEncodableRecords(db)
                 return 0
             default:
                 try GRDBCipherWorkloads.insert(db)

@@ -42,7 +42,7 @@ public protocol TableRecord: SendableMetatype {
 extension TableRecord {
     /// The name derived from the type name (see ``databaseTableName``).
     public static var databaseTableName: String {
-        defaultDatabaseTableName(forTypeName: String(describing: Self.self))
+        DefaultTableNames.name(of: Self.self)
     }
 
     /// `[.allColumns]`: `SELECT *`.
@@ -73,5 +73,20 @@ func defaultDatabaseTableName(forTypeName fullName: String) -> String {
         return capitals.lowercased() + typeName.dropFirst()
     default:
         return capitals.dropLast().lowercased() + typeName.dropFirst(capitals.count - 1)
+    }
+}
+
+/// The default table names computed so far: deriving one from the type name
+/// costs more than a record insert's bookkeeping, and inserts ask for it
+/// every time.
+enum DefaultTableNames {
+    private static let cache = LockedValue<[ObjectIdentifier: String]>([:])
+
+    static func name(of type: Any.Type) -> String {
+        let id = ObjectIdentifier(type)
+        if let name = cache.withLock({ $0[id] }) { return name }
+        let name = defaultDatabaseTableName(forTypeName: String(describing: type))
+        cache.withLock { $0[id] = name }
+        return name
     }
 }
