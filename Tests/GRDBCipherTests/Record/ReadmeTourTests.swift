@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// The records part of the README's tour, run as written on an encrypted
+/// queue, with the SQL the README shows.
+@Suite struct ReadmeTourTests {
+    struct Player: Codable, Identifiable, FetchableRecord, MutablePersistableRecord {
+        var id: Int64?
+        var name: String
+        var score: Int
+        var createdAt: Date
+
+        enum Columns {
+            static let name = Column(CodingKeys.name)
+            static let score = Column(CodingKeys.score)
+        }
+
+        mutating func didInsert(_ inserted: InsertionSuccess) {
+            id = inserted.rowID
+        }
+    }
+
+    @Test func theRecordsTourRunsAsWritten() async throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyed("correct horse battery staple"))
+        try await dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE player (
+                    id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL, createdAt DATETIME NOT NULL)
+                """)
+        }
+        let sql: [String] = try await dbQueue.write { db in
+            var sql: [String] = []
+            db.trace { sql.append($0.description) }
+            defer { db.trace(nil) }
+            var player = Player(id: nil, name: "Barbara", score: 1000, createdAt: Date())
+            try player.insert(db)
+            #expect(player.id == 1)
+            player.score += 10
+            try player.update(db)
+            try player.updateChanges(db) { $0.score = 0 }
+            return sql.filter { $0.hasPrefix("INSERT") || $0.hasPrefix("UPDATE") }
+        }
+        #expect(sql == [
+            #"INSERT INTO "player" ("id", "name", "score", "createdAt") VALUES (?,?,?,?)"#,
+            #"UPDATE "player" SET "name"=?, "score"=?, "createdAt"=? WHERE "id"=?"#,
+            #"UPDATE "player" SET "score"=? WHERE "id"=?"#,
+        ])
+        try await dbQueue.write { db in
+            var other = Player(id: nil, name: "Arthur", score: 600, createdAt: Date())
+            try other.insert(db)
+        }
+        let (barbara, best) = try await dbQueue.read { db in
+            let barbara = try Player.find(db, id: 1)
+            let best = try Player
+                .filter(Player.Columns.score > 500)
+                .order(Player.Columns.score.desc)
+                .limit(10)
+                .fetchAll(db)
+            return (barbara, best)
+        }
+        #expect(barbara.name == "Barbara" && barbara.score == 0)
+        #expect(best.map(\.name) == ["Arthur"])
+    }
+}
