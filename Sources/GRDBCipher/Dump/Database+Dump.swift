@@ -28,6 +28,30 @@ extension Database {
         try dumpStatements(of: sql, format: format, to: &output)
     }
 
+    /// Prints the rows of a request.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in
+    ///     // 2|Barbara|1000
+    ///     try db.dumpRequest(Player.filter(Column("score") > 500), format: .list())
+    /// }
+    /// ```
+    ///
+    /// - parameters:
+    ///   - request: The request to run.
+    ///   - format: The output format; ``DumpFormat/debug(header:separator:nullValue:)`` by default.
+    ///   - stream: Where to print; the standard output when nil.
+    /// - throws: A ``DatabaseError`` if the request fails, or the error of the format.
+    public func dumpRequest(
+        _ request: some FetchRequest,
+        format: some DumpFormat = .debug(),
+        to stream: (any TextOutputStream)? = nil) throws
+    {
+        var output = DumpStream(stream)
+        let statement = try request.makePreparedRequest(self, forSingleResult: false).statement
+        try dump(statement, format: format, to: &output)
+    }
+
     /// Prints the rows of tables and views.
     ///
     /// ```swift

@@ -1,4 +1,21 @@
 extension DatabaseReader {
+    /// Prints the rows of a request; see ``Database/dumpRequest(_:format:to:)``.
+    ///
+    /// ```swift
+    /// try dbQueue.dumpRequest(Player.order(Column("score").desc), format: .json())
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the request fails, or the error of the format.
+    public func dumpRequest(
+        _ request: some FetchRequest,
+        format: some DumpFormat = .debug(),
+        to stream: (any TextOutputStream)? = nil) throws
+    {
+        try unsafeReentrantRead { db in
+            try db.dumpRequest(request, format: format, to: stream)
+        }
+    }
+
     /// Prints the rows of every statement in `sql`; see
     /// ``Database/dumpSQL(_:format:to:)``.
     ///

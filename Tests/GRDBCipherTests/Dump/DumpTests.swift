@@ -473,6 +473,24 @@ struct DumpTests {
         }
     }
 
+    @Test func dumpRequestPrintsTheRowsOfARequest() throws {
+        struct Player: TableRecord { }
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: """
+                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, score INTEGER);
+                INSERT INTO player VALUES (1, 'Arthur', 500), (2, 'Barbara', 1000);
+                """)
+            let request = Player.filter(Column("score") > 600).select(Column("name"), Column("score"))
+            let output = try printed { try db.dumpRequest(request, to: $0) }
+            #expect(output == "Barbara|1000\n")
+            let quoted = try printed { try db.dumpRequest(SQLRequest<Row>(sql: "SELECT name FROM player ORDER BY id"), format: .quote(), to: $0) }
+            #expect(quoted == "'Arthur'\n'Barbara'\n")
+        }
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { try $0.execute(sql: "CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('Craig')") }
+        #expect(try printed { try dbQueue.dumpRequest(Player.all(), to: $0) } == "Craig\n")
+    }
+
     @Test func dumpSQLRejectsUnusedArguments() throws {
         try inMemoryDatabase { db throws in
             let collector = Collector()
