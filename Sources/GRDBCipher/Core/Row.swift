@@ -27,6 +27,11 @@ public final class Row {
     /// The number of columns.
     public let count: Int
 
+    /// Whether the row comes from the database: a cursor row, or a copy of
+    /// one. Rows built from values are not. `Record` trusts a fetched row
+    /// to tell what the database holds.
+    let isFetched: Bool
+
     /// The index of the leftmost column of this name, for the inlined fast
     /// path when its guess missed.
     @usableFromInline
@@ -59,6 +64,7 @@ public final class Row {
         self.values = []
         self.lookup = statement.columnLookup
         self.count = statement.columnCount
+        self.isFetched = true
         self.guessableColumnNames = lookup.hasUniqueNames ? lookup.columnNames : []
     }
 
@@ -67,12 +73,13 @@ public final class Row {
     }
 
     /// A copied row. Rows copied from one statement share its column lookup.
-    private init(lookup: ColumnLookup, values: [DatabaseValue]) {
+    private init(lookup: ColumnLookup, values: [DatabaseValue], isFetched: Bool = false) {
         self.statement = nil
         self.sqliteStatement = nil
         self.values = values
         self.lookup = lookup
         self.count = values.count
+        self.isFetched = isFetched
         self.guessableColumnNames = []
     }
 
@@ -116,7 +123,7 @@ public final class Row {
     /// Returns a row that keeps the current values, independent of any cursor.
     public func copy() -> Row {
         guard statement != nil else { return self }
-        return Row(lookup: lookup, values: databaseValues)
+        return Row(lookup: lookup, values: databaseValues, isFetched: true)
     }
 
     /// The column names, in order.

@@ -44,3 +44,18 @@ public struct Column: ColumnExpression, Hashable, Sendable, ExpressibleByStringL
     /// The column name.
     public var description: String { name }
 }
+
+extension SQLSelectable where Self == Column {
+    /// The hidden `rowid` column, for selections: `[.allColumns, .rowID]`.
+    public static var rowID: Self { Column.rowID }
+}
+
+extension SQLSpecificExpressible where Self == Column {
+    /// The hidden `rowid` column, for expressions and orderings.
+    public static var rowID: Self { Column.rowID }
+}
+
+extension ColumnExpression where Self == Column {
+    /// The hidden `rowid` column.
+    public static var rowID: Self { Column.rowID }
+}

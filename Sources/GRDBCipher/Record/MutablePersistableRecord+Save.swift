@@ -90,7 +90,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable]?, fetch: (Statement) throws -> T)
     throws -> (PersistenceSuccess, T)
     {
-        let tableName = Self.databaseTableName
+        let tableName = type(of: self).databaseTableName
         if try primaryKeyValues(db) != nil {
             let columns = try tableColumnNames(db)
             do {

@@ -25,7 +25,10 @@ extension MutablePersistableRecord {
     throws -> (PersistencePlan, PersistenceContainer)
     {
         try db.validateSchemaCache()
-        let key = PersistencePlan.Key(recordType: ObjectIdentifier(Self.self), kind: kind)
+        // Instance methods ask the dynamic type, here and below, so that a
+        // `Record` subclass handled as its base class keeps its own table,
+        // conflict policy and plans. For structs, it is `Self`.
+        let key = PersistencePlan.Key(recordType: ObjectIdentifier(type(of: self)), kind: kind)
         let cached = db.schemaCache.persistencePlans[key]
         let container = try persistenceContainer(minimumCapacity: cached?.containerColumns.count ?? 0)
         if let cached, cached.fits(tableName: tableName, container: container) {
@@ -56,8 +59,8 @@ extension MutablePersistableRecord {
     func insertWithoutCallbacks(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess
     {
-        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
-        let tableName = Self.databaseTableName
+        let conflictResolution = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
+        let tableName = type(of: self).databaseTableName
         let (plan, container) = try cachedPlan(db, kind: .insert(conflictResolution), tableName: tableName) {
             container, primaryKey in
             PersistencePlan(
@@ -79,8 +82,8 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T)
     throws -> (InsertionSuccess, T)
     {
-        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForInsert
-        let tableName = Self.databaseTableName
+        let conflictResolution = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
+        let tableName = type(of: self).databaseTableName
         let container = try persistenceContainer()
         let primaryKey = try db.primaryKey(tableName)
         let sql = PersistencePlan.insertSQL(tableName: tableName, columns: container.columns, onConflict: conflictResolution)
@@ -121,7 +124,7 @@ extension MutablePersistableRecord {
     /// The key of the record: its primary key values, or nil if they are
     /// all NULL.
     func primaryKeyValues(_ db: Database) throws -> [String: DatabaseValue]? {
-        let primaryKey = try db.primaryKey(Self.databaseTableName)
+        let primaryKey = try db.primaryKey(type(of: self).databaseTableName)
         let container = try persistenceContainer()
         return Self.keyDictionary(primaryKey, container)
     }
@@ -170,8 +173,8 @@ extension MutablePersistableRecord {
         _ db: Database, columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution?)
     throws -> (PersistencePlan, PersistenceContainer)
     {
-        let conflictResolution = conflictResolution ?? Self.persistenceConflictPolicy.conflictResolutionForUpdate
-        let tableName = Self.databaseTableName
+        let conflictResolution = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForUpdate
+        let tableName = type(of: self).databaseTableName
         let (plan, container): (PersistencePlan, PersistenceContainer)
         if let columns {
             try db.validateSchemaCache()
@@ -190,7 +193,7 @@ extension MutablePersistableRecord {
             }
         }
         if Self.keyDictionary(plan.primaryKey, container) == nil {
-            throw Self.recordNotFound(plan.primaryKey, container)
+            throw type(of: self).recordNotFound(plan.primaryKey, container)
         }
         return (plan, container)
     }
@@ -207,7 +210,7 @@ extension MutablePersistableRecord {
         try statement.executePersistence(of: container, at: plan.parameterIndexes)
         // sqlite3_changes counts the rows of this statement, not of triggers.
         if db.changesCount == 0 {
-            throw Self.recordNotFound(plan.primaryKey, container)
+            throw type(of: self).recordNotFound(plan.primaryKey, container)
         }
         return PersistenceSuccess(persistenceContainer: container)
     }
@@ -230,7 +233,7 @@ extension MutablePersistableRecord {
         // changes.
         statement.reset()
         if db.totalChangesCount == totalChangesBefore || db.changesCount == 0 {
-            throw Self.recordNotFound(plan.primaryKey, container)
+            throw type(of: self).recordNotFound(plan.primaryKey, container)
         }
         return (PersistenceSuccess(persistenceContainer: container), returned)
     }
@@ -240,7 +243,7 @@ extension MutablePersistableRecord {
     /// `DELETE FROM "table" WHERE "id"=?` or `SELECT EXISTS (...)` for the
     /// primary key of the record, or nil if the key is NULL.
     private func keyedStatement(_ db: Database, _ sql: (String, String) -> String) throws -> Statement? {
-        let tableName = Self.databaseTableName
+        let tableName = type(of: self).databaseTableName
         let primaryKey = try db.primaryKey(tableName)
         let container = try persistenceContainer()
         let keyColumns = primaryKey.columns

@@ -201,12 +201,12 @@ extension MutablePersistableRecord {
     /// The updated row, or RecordError.recordNotFound if there is none.
     private func fetchUpdatedRecord<T: FetchableRecord>(_ statement: Statement, _ db: Database, as type: T.Type) throws -> T {
         if let record = try T.fetchOne(statement) { return record }
-        throw Self.recordNotFound(try db.primaryKey(Self.databaseTableName), try persistenceContainer())
+        throw Swift.type(of: self).recordNotFound(try db.primaryKey(Swift.type(of: self).databaseTableName), try persistenceContainer())
     }
 
     /// The names of the columns of the record's table.
     func tableColumnNames(_ db: Database) throws -> Set<String> {
-        try Set(db.columns(in: Self.databaseTableName).map(\.name))
+        try Set(db.columns(in: type(of: self).databaseTableName).map(\.name))
     }
 
     /// The columns whose value differs from `container`.

@@ -114,7 +114,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], decode: (Row) throws -> T)
     throws -> (InsertionSuccess, T)
     {
-        let tableName = Self.databaseTableName
+        let tableName = type(of: self).databaseTableName
         let primaryKey = try db.primaryKey(tableName)
         var container = try persistenceContainer()
         let columns = container.columns

@@ -249,4 +249,25 @@ private struct Box<T>: TableRecord { }
             #expect(sql == [#"SELECT "id", "name" FROM "player""#])
         }
     }
+
+    @Test func rowIDCanBeSelected() throws {
+        struct PlayerWithRowID: FetchableRecord, TableRecord, Decodable {
+            static let databaseTableName = "player"
+            static var databaseSelection: [any SQLSelectable] { [.allColumns, .rowID] }
+            var id: Int64
+            var name: String
+        }
+        try withPlayers { db in
+            let sql = try tracedSQL(db) { () throws in
+                let players = try PlayerWithRowID.order(Column.rowID).fetchAll(db)
+                // SQLite names the rowid of an INTEGER PRIMARY KEY table after its key.
+                #expect(players.map(\.id) == [1, 2, 3])
+                #expect(try Player.select(.rowID, as: Int64.self).fetchSet(db) == [1, 2, 3])
+            }
+            #expect(sql == [
+                #"SELECT *, "rowid" FROM "player" ORDER BY "rowid""#,
+                #"SELECT "rowid" FROM "player""#,
+            ])
+        }
+    }
 }
