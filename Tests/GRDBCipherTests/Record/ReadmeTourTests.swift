@@ -63,4 +63,39 @@ import Testing
         #expect(barbara.name == "Barbara" && barbara.score == 0)
         #expect(best.map(\.name) == ["Arthur"])
     }
+
+    @Test func recordsWorkOnAnEncryptedPool() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("pool passphrase"))
+        try await dbPool.write { db in
+            try db.execute(sql: """
+                CREATE TABLE player (
+                    id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL, createdAt DATETIME NOT NULL)
+                """)
+            for index in 0..<20 {
+                var player = Player(id: nil, name: "Player \(index)", score: index * 10, createdAt: Date())
+                try player.insert(db)
+            }
+        }
+        // Readers in parallel with a writer that keeps saving.
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask { try await dbPool.read { try Player.filter(Player.Columns.score >= 0).fetchCount($0) } }
+            }
+            group.addTask {
+                try await dbPool.write { db in
+                    var player = try Player.find(db, id: 1)
+                    player.score = 1000
+                    try player.save(db)
+                    return 0
+                }
+            }
+            for try await count in group where count != 0 {
+                #expect(count == 20)
+            }
+        }
+        let best = try await dbPool.read { try Player.order(Player.Columns.score.desc).fetchOne($0) }
+        #expect(best?.id == 1 && best?.score == 1000)
+        #expect(try await dbPool.read { try Player.exists($0, id: 20) })
+    }
 }
