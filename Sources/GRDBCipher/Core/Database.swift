@@ -319,6 +319,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     func close() throws {
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
+        // Persistence plans keep statements too.
+        clearSchemaCache()
         // No interrupt may reach the handle while it closes.
         let code = interruptibleConnection.withLock { connection in
             let code = sqlite3_close(handle)
@@ -342,6 +344,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     func closeEvenIfBusy() {
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
+        // Persistence plans keep statements too.
+        clearSchemaCache()
         interruptibleConnection.withLock { connection in
             sqlite3_close_v2(handle)
             connection = nil

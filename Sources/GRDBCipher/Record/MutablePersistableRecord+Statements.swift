@@ -35,7 +35,8 @@ extension MutablePersistableRecord {
             return (cached, container)
         }
         let primaryKey = try db.resolvedPrimaryKey(tableName)
-        let plan = try build(container, primaryKey)
+        var plan = try build(container, primaryKey)
+        plan.statement = try db.makeStatement(sql: plan.sql)
         db.schemaCache.persistencePlans[key] = plan
         return (plan, container)
     }
@@ -69,7 +70,7 @@ extension MutablePersistableRecord {
                     tableName: tableName, columns: container.columns, onConflict: conflictResolution),
                 parameterIndexes: nil)
         }
-        let statement = try db.cachedStatement(sql: plan.sql)
+        let statement = try plan.preparedStatement(db)
         try statement.bindPersistenceValues(of: container, at: nil)
         try statement.executePersistence(of: container, at: nil)
         return Self.insertionSuccess(db, container: container, primaryKey: plan.primaryKey)
@@ -205,7 +206,7 @@ extension MutablePersistableRecord {
     throws -> PersistenceSuccess
     {
         let (plan, container) = try updatePlan(db, columns: columns, onConflict: conflictResolution)
-        let statement = try db.cachedStatement(sql: plan.sql)
+        let statement = try plan.preparedStatement(db)
         try statement.bindPersistenceValues(of: container, at: plan.parameterIndexes)
         try statement.executePersistence(of: container, at: plan.parameterIndexes)
         // sqlite3_changes counts the rows of this statement, not of triggers.

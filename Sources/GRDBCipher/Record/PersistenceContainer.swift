@@ -35,7 +35,17 @@ public struct PersistenceContainer: Sendable {
             index(ofColumn: column).map { entries[$0].value }
         }
         set {
-            setValue(newValue?.databaseValue ?? .null, forColumn: column)
+            // Read in place, as array-literal arguments are: copying the
+            // optional existential cost more than the rest of the setter.
+            let value: DatabaseValue
+            if StatementArguments.optionalExistentialLayoutIsKnown {
+                value = withUnsafePointer(to: newValue) { element in
+                    LiteralValues.inlineDatabaseValue(at: element) ?? StatementArguments.databaseValue(at: element)
+                }
+            } else {
+                value = newValue?.databaseValue ?? .null
+            }
+            setValue(value, forColumn: column)
         }
     }
 

@@ -33,6 +33,18 @@ struct PersistencePlan {
     /// the container, in order.
     let parameterIndexes: [Int?]?
 
+    /// The prepared statement of `sql`, kept so that each write skips the
+    /// statement cache's lookup by SQL text. The connection drops its plans
+    /// (and so these statements) when the schema changes and before it closes.
+    var statement: Statement?
+
+    /// The statement to run: the plan's own, unless a cursor or a nested
+    /// write uses it, then one from the statement cache.
+    func preparedStatement(_ db: Database) throws -> Statement {
+        if let statement, !statement.isBusy { return statement }
+        return try db.cachedStatement(sql: sql)
+    }
+
     /// Whether the plan fits a record of this table and container.
     @inline(__always)
     func fits(tableName: String, container: PersistenceContainer) -> Bool {
