@@ -413,17 +413,19 @@ public final class Row {
     }
 
     /// The value of a column, as its natural Swift type, or nil.
-    public subscript(_ column: Column) -> (any DatabaseValueConvertible)? {
+    public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         self[column.name]
     }
 
     /// The value of a column, decoded.
-    public subscript<Value: DatabaseValueConvertible>(_ column: Column) -> Value {
+    public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
         self[column.name]
     }
 
     /// The value of a column, decoded on the fast path.
-    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ column: Column) -> Value {
+    public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ column: some ColumnExpression) -> Value
+    {
         self[column.name]
     }
 

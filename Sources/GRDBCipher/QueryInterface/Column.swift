@@ -11,7 +11,15 @@ extension ColumnExpression {
     public var sqlExpression: SQLExpression { .column(name) }
 }
 
+extension ColumnExpression where Self: RawRepresentable, RawValue == String {
+    /// The raw value: `enum Columns: String, ColumnExpression { case id, name }`.
+    public var name: String { rawValue }
+}
+
 /// A column, by name: for requests, ``Row`` subscripts and SQL interpolation.
+///
+/// As in GRDB, a column is neither `Equatable` nor a string literal: `==`
+/// between a column and a value builds an SQL expression, never a `Bool`.
 ///
 /// ```swift
 /// let nameColumn = Column("name")
@@ -19,7 +27,7 @@ extension ColumnExpression {
 /// let request = Player.filter(nameColumn == "Arthur")
 /// try db.execute(literal: "UPDATE player SET \(nameColumn) = \(newName)")
 /// ```
-public struct Column: ColumnExpression, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct Column: ColumnExpression, Sendable, CustomStringConvertible {
     /// The hidden `rowid` column.
     public static let rowID = Column("rowid")
 
@@ -34,11 +42,6 @@ public struct Column: ColumnExpression, Hashable, Sendable, ExpressibleByStringL
     /// Creates a column named after a coding key's string value.
     public init(_ codingKey: some CodingKey) {
         self.name = codingKey.stringValue
-    }
-
-    /// Creates a column from a string literal.
-    public init(stringLiteral name: String) {
-        self.name = name
     }
 
     /// The column name.

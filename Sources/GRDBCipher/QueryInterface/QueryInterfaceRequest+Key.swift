@@ -25,7 +25,9 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
             Self.strategyEncoder(for: key)
         }
         let tableName = relation.tableName
-        return filter { db in
+        var request = self
+        request.relation.filtersUniqueKey = request.relation.filtersUniqueKey || values.count == 1
+        return request.filter { db in
             let column = try db.filteringPrimaryKeyColumn(tableName)
             let expressions = zip(values, encoders).map { value, encoder in
                 SQLExpression.value(encoder?(column) ?? value)
@@ -66,7 +68,10 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
         if keys.isEmpty { return none() }
         let keys = keys.map { $0.mapValues { $0?.databaseValue ?? .null } }
         let tableName = relation.tableName
-        return filter { db in
+        var request = self
+        // Generating the SQL throws unless each key is a unique key.
+        request.relation.filtersUniqueKey = request.relation.filtersUniqueKey || keys.count == 1
+        return request.filter { db in
             try keys.map { key in
                 guard let uniqueColumns = try db.columnsForUniqueKey(key.keys, in: tableName) else {
                     let kind = (try? db.viewExists(tableName)) == true ? "database view" : "table"

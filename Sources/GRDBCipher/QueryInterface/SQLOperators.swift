@@ -50,6 +50,11 @@ public func < (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQ
     SQLExpression(.binary("<", lhs.sqlExpression, rhs.sqlExpression))
 }
 
+/// `lhs < rhs`.
+public func < (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<", lhs.sqlExpression, rhs.sqlExpression))
+}
+
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
     SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
@@ -57,6 +62,11 @@ public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> S
 
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs <= rhs`.
+public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
 }
 
@@ -70,6 +80,11 @@ public func > (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQ
     SQLExpression(.binary(">", lhs.sqlExpression, rhs.sqlExpression))
 }
 
+/// `lhs > rhs`.
+public func > (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">", lhs.sqlExpression, rhs.sqlExpression))
+}
+
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
     SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
@@ -77,6 +92,11 @@ public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> S
 
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
+}
+
+/// `lhs >= rhs`.
+public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
     SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
 }
 
@@ -90,6 +110,11 @@ public func && (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> S
     [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .and)
 }
 
+/// `lhs AND rhs`.
+public func && (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .and)
+}
+
 /// `lhs OR rhs`.
 public func || (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
     [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
@@ -97,6 +122,11 @@ public func || (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> S
 
 /// `lhs OR rhs`.
 public func || (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
+}
+
+/// `lhs OR rhs`.
+public func || (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
     [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
 }
 

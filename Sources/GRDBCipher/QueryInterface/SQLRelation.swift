@@ -17,6 +17,9 @@ struct SQLRelation: Sendable {
     var orderings: [SQLOrdering] = []
     var isDistinct = false
     var limit: Limit?
+    /// Whether a condition matches one unique key: such a request fetches
+    /// one row at most, and `fetchOne` needs no `LIMIT 1` (as in GRDB).
+    var filtersUniqueKey = false
 
     /// `WHERE` conditions joined with `AND`, or nil without a condition.
     func whereSQL(_ db: Database) throws -> SQL? {
@@ -38,7 +41,7 @@ struct SQLRelation: Sendable {
         if let limit {
             sql += SQL(sql: " LIMIT \(limit.limit)")
             if let offset = limit.offset { sql += SQL(sql: " OFFSET \(offset)") }
-        } else if singleResult {
+        } else if singleResult && !filtersUniqueKey {
             sql += SQL(sql: " LIMIT 1")
         }
         return sql
@@ -47,6 +50,15 @@ struct SQLRelation: Sendable {
     /// `SELECT COUNT(*)` of the rows the relation selects: straight from the
     /// table when counting its rows is enough, from a subquery otherwise.
     func countSQL(_ db: Database) throws -> SQL {
+        // One distinct expression: `COUNT(DISTINCT expression)`, as GRDB counts it.
+        if isDistinct, limit == nil, selection.count == 1, case .expression(let expression) = selection[0].impl {
+            var sql = SQL(sql: "SELECT COUNT(DISTINCT ") + expression.sql
+                + SQL(sql: ") FROM \(tableName.quotedDatabaseIdentifier)")
+            if let whereSQL = try whereSQL(db) {
+                sql += SQL(sql: " WHERE ") + whereSQL
+            }
+            return sql
+        }
         if !isDistinct && limit == nil {
             var sql = SQL(sql: "SELECT COUNT(*) FROM \(tableName.quotedDatabaseIdentifier)")
             if let whereSQL = try whereSQL(db) {

@@ -91,7 +91,7 @@ extension MutablePersistableRecord {
     throws -> (PersistenceSuccess, T)
     {
         let tableName = type(of: self).databaseTableName
-        if try primaryKeyValues(db) != nil {
+        if let key = try primaryKeyValues(db) {
             let columns = try tableColumnNames(db)
             do {
                 if let selection {
@@ -101,8 +101,11 @@ extension MutablePersistableRecord {
                 }
                 let updated = try updateWithCallbacks(db, onConflict: conflictResolution, columns: columns, allColumns: true)
                 return (updated, try fetchNothing(fetch))
-            } catch let RecordError.recordNotFound(databaseTableName: notFoundTable, key: _) where notFoundTable == tableName {
-                // No row was updated: insert.
+            } catch let RecordError.recordNotFound(databaseTableName: notFoundTable, key: notFoundKey)
+                where notFoundTable == tableName && notFoundKey == key
+            {
+                // No row has this record's key: insert. A record not found
+                // by a callback (another key) is an error, as in GRDB.
             }
         }
         if let selection {

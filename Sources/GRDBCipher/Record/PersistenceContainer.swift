@@ -49,6 +49,13 @@ public struct PersistenceContainer: Sendable {
         }
     }
 
+    /// The value of a column, or nil if the container has no such column:
+    /// `container[Columns.name] = name`.
+    public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
+        get { self[column.name] }
+        set { self[column.name] = newValue }
+    }
+
     /// An empty container.
     init() {
         entries = []

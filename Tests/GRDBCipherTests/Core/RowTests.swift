@@ -50,7 +50,7 @@ struct RowTests {
         try inMemoryDatabase { db throws in
             let row = try firstRow(db, "SELECT 'Arthur' AS name, 1000 AS score")
             let name = Column("name")
-            let score: Column = "SCORE"
+            let score = Column("SCORE")
             #expect(row[name] as String == "Arthur")
             #expect(row[score] as Int == 1000)
             #expect(row[name] as? String == "Arthur")

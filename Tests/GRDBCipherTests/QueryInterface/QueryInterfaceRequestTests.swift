@@ -141,9 +141,9 @@ private struct Box<T>: TableRecord { }
             }
             #expect(found.map(\.id) == [1, 2, 3, 3])
             #expect(sql == [
-                #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#,
+                #"SELECT * FROM "player" WHERE "id" = ?"#,
                 #"SELECT * FROM "player" WHERE "id" IN (?, ?)"#,
-                #"SELECT * FROM "player" WHERE "id" = ? LIMIT 1"#,
+                #"SELECT * FROM "player" WHERE "id" = ?"#,
             ])
             #expect(try Player.fetchAll(db, keys: [Int]()).isEmpty)
             #expect(try Player.fetchSet(db, ids: [1, 2]).count == 2)
@@ -221,7 +221,7 @@ private struct Box<T>: TableRecord { }
             }
             #expect(found?.playerID == 11)
             // The columns in the order of the key.
-            #expect(sql == [#"SELECT * FROM "membership" WHERE ("teamID" = ?) AND ("playerID" = ?) LIMIT 1"#])
+            #expect(sql == [#"SELECT * FROM "membership" WHERE ("teamID" = ?) AND ("playerID" = ?)"#])
             let error = #expect(throws: DatabaseError.self) { try Membership.fetchOne(db, key: 1) }
             #expect(error?.message == "Filtering by primary key requires a single-column primary key in the table 'membership'")
         }
@@ -268,6 +268,38 @@ private struct Box<T>: TableRecord { }
                 #"SELECT *, "rowid" FROM "player" ORDER BY "rowid""#,
                 #"SELECT "rowid" FROM "player""#,
             ])
+        }
+    }
+
+    @Test func gRDB7SnippetsCompileAndRun() throws {
+        struct Place: FetchableRecord, TableRecord, Decodable {
+            var id: Int64
+            var name: String
+            var score: Int
+            enum Columns {
+                static let id = Column("id")
+                static let name = Column("name")
+                static let score = Column("score")
+            }
+        }
+        enum PlaceColumn: String, ColumnExpression { case id, name, score }
+        try inEncryptedDatabase { db throws in
+            try db.execute(sql: """
+                CREATE TABLE place (id INTEGER PRIMARY KEY, name TEXT, score INTEGER);
+                INSERT INTO place VALUES (1, 'Paris', 10), (2, 'Rome', 30), (3, 'Paris', 20);
+                """)
+            let sql = try tracedSQL(db) { () throws in
+                let paris = try Place.filter { $0.name == "Paris" && $0.score > 5 }.order(\.score.desc).fetchAll(db)
+                #expect(paris.map(\.id) == [3, 1])
+                #expect(try Place.filter(Place.Columns.score >= 10 && Place.Columns.score <= 20).fetchCount(db) == 2)
+                #expect(try Place.filter(Place.Columns.id < Place.Columns.score).fetchCount(db) == 3)
+                #expect(try Place.filter(PlaceColumn.name == "Rome" || PlaceColumn.score > 25).fetchCount(db) == 1)
+                #expect(try Place.select(Place.Columns.name).distinct().fetchCount(db) == 2)
+                let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM place WHERE id = 2"))
+                #expect(row[PlaceColumn.name] == "Rome")
+            }
+            #expect(sql.contains(#"SELECT * FROM "place" WHERE ("name" = ?) AND ("score" > ?) ORDER BY "score" DESC"#))
+            #expect(sql.contains(#"SELECT COUNT(DISTINCT "name") FROM "place""#))
         }
     }
 }
