@@ -11,23 +11,7 @@ enum RecordColumnDecoding<Record: FetchableRecord> {
     static func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type, row: Row, index: Int) throws -> Value
     {
-        if let sqliteStatement = row.sqliteStatement {
-            if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index)) {
-                return value
-            }
-        } else if let value = Value.fromDatabaseValue(row.databaseValue(atIndex: index)) {
-            return value
-        }
-        throw mismatch(Value.self, row: row, index: index)
-    }
-
-    /// Like ``decode(_:row:index:)``, nil for NULL.
-    @inline(__always)
-    static func decodeIfPresent<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: Value.Type, row: Row, index: Int) throws -> Value?
-    {
-        if row.hasNull(atIndex: index) { return nil }
-        return try decode(type, row: row, index: index)
+        try FastColumnDecoding.decode(type, row: row, index: index, recordType: Record.self)
     }
 
     /// A value that a column holds by itself: `Data` and `Date` through the
