@@ -79,8 +79,9 @@ public struct SQLExpression: Sendable {
             return operand.operandSQL + SQL(sql: negated ? " IS NOT NULL" : " IS NULL")
         case .inList(let operand, let values, let negated):
             guard !values.isEmpty else { return SQL(sql: negated ? "1" : "0") }
-            // One value is a comparison, as GRDB writes it.
-            if values.count == 1 { return SQLExpression.equality(operand, values[0], negated: negated).sql }
+            // One value is a comparison, as GRDB writes it: `=`, never `IS`,
+            // so that `IN (NULL)` still matches nothing.
+            if values.count == 1 { return SQLExpression(.binary(negated ? "<>" : "=", operand, values[0])).sql }
             return operand.operandSQL + SQL(sql: negated ? " NOT IN (" : " IN (")
                 + values.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
         case .function(let name, let arguments):

@@ -13,14 +13,9 @@ extension MutablePersistableRecord {
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            saved = try PersistenceSuccess(insertWithCallbacks(db, onConflict: conflictResolution))
-            return saved!
+        try withSaveCallbacks(db) { record in
+            try (PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution)), ())
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     /// Inserts a copy of the record, and returns it after ``didInsert(_:)``.
@@ -76,15 +71,11 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T)
     throws -> T
     {
-        try willSave(db)
-        var result: (InsertionSuccess, T)?
-        try aroundSave(db) {
-            result = try insertAndFetchWithCallbacks(db, onConflict: conflictResolution, selection: selection, fetch: fetch)
-            return PersistenceSuccess(result!.0)
+        try withSaveCallbacks(db) { record in
+            let (inserted, fetched) = try record.insertAndFetchWithCallbacks(
+                db, onConflict: conflictResolution, selection: selection, fetch: fetch)
+            return (PersistenceSuccess(inserted), fetched)
         }
-        guard let result else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(PersistenceSuccess(result.0))
-        return result.1
     }
 
     /// Inserts the record with a RETURNING clause built from the record's

@@ -14,14 +14,9 @@ extension MutablePersistableRecord {
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
     public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            saved = try updateOrInsertAndFetchWithCallbacks(db, onConflict: conflictResolution, selection: nil) { _ in }.0
-            return saved!
+        try withSaveCallbacks(db) { record in
+            try record.updateOrInsertAndFetchWithCallbacks(db, onConflict: conflictResolution, selection: nil) { _ in }
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     /// Saves a copy of the record, and returns it.
@@ -68,16 +63,10 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T)
     throws -> T
     {
-        try willSave(db)
-        var result: (PersistenceSuccess, T)?
-        try aroundSave(db) {
-            result = try updateOrInsertAndFetchWithCallbacks(
+        try withSaveCallbacks(db) { record in
+            try record.updateOrInsertAndFetchWithCallbacks(
                 db, onConflict: conflictResolution, selection: selection, fetch: fetch)
-            return result!.0
         }
-        guard let result else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(result.0)
-        return result.1
     }
 }
 

@@ -231,14 +231,11 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution?,
         columnSet: Set<String>, allColumns: Bool) throws
     {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            saved = try updateWithCallbacks(db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns)
-            return saved!
+        // An update leaves the record as it is: the callbacks run on a copy.
+        var copy = self
+        try copy.withSaveCallbacks(db) { record in
+            try (record.updateWithCallbacks(db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns), ())
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     private func updateAndFetch<T>(
@@ -246,17 +243,12 @@ extension MutablePersistableRecord {
         columnSet: Set<String>, allColumns: Bool,
         selection: [any SQLSelectable], fetch: (Statement) throws -> T) throws -> T
     {
-        try willSave(db)
-        var result: (PersistenceSuccess, T)?
-        try aroundSave(db) {
-            result = try updateAndFetchWithCallbacks(
+        var copy = self
+        return try copy.withSaveCallbacks(db) { record in
+            try record.updateAndFetchWithCallbacks(
                 db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns,
                 selection: selection, fetch: fetch)
-            return result!.0
         }
-        guard let result else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(result.0)
-        return result.1
     }
 
     /// The update with its own callbacks.

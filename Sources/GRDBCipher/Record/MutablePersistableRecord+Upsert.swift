@@ -16,16 +16,11 @@ extension MutablePersistableRecord {
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
     public mutating func upsert(_ db: Database) throws {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            let (inserted, _) = try upsertAndFetchWithCallbacks(
+        try withSaveCallbacks(db) { record in
+            let (inserted, _) = try record.upsertAndFetchWithCallbacks(
                 db, onConflict: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
-            saved = PersistenceSuccess(inserted)
-            return saved!
+            return (PersistenceSuccess(inserted), ())
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     /// Upserts the record, and returns the upserted row (`RETURNING *`).
@@ -71,17 +66,12 @@ extension MutablePersistableRecord {
         doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil)
     throws -> T
     {
-        try willSave(db)
-        var result: (InsertionSuccess, T)?
-        try aroundSave(db) {
-            result = try upsertAndFetchWithCallbacks(
+        try withSaveCallbacks(db) { record in
+            let (inserted, fetched) = try record.upsertAndFetchWithCallbacks(
                 db, onConflict: conflictTarget, updating: strategy, doUpdate: assignments,
                 selection: T.databaseSelection, decode: { try T(row: $0) })
-            return PersistenceSuccess(result!.0)
+            return (PersistenceSuccess(inserted), fetched)
         }
-        guard let result else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(PersistenceSuccess(result.0))
-        return result.1
     }
 }
 

@@ -167,4 +167,21 @@ extension MutablePersistableRecord {
             message: "Incorrect implementation of the `\(Self.self).\(callbackName)` persistence callback: "
                 + "the action function was not called, or its error was not rethrown.")
     }
+
+    /// Runs `body`, which writes the record, inside the save callbacks:
+    /// `willSave`, then `aroundSave` around `body`, then `didSave`. Returns
+    /// what `body` returns beside its success.
+    mutating func withSaveCallbacks<T>(
+        _ db: Database, _ body: (inout Self) throws -> (PersistenceSuccess, T)) throws -> T
+    {
+        try willSave(db)
+        var result: (PersistenceSuccess, T)?
+        try aroundSave(db) {
+            result = try body(&self)
+            return result!.0
+        }
+        guard let result else { throw persistenceCallbackMisuse("aroundSave") }
+        didSave(result.0)
+        return result.1
+    }
 }

@@ -302,4 +302,20 @@ private struct Box<T>: TableRecord { }
             #expect(sql.contains(#"SELECT COUNT(DISTINCT "name") FROM "place""#))
         }
     }
+
+    @Test func aNullKeyMatchesNoRow() throws {
+        struct Tag: TableRecord { }
+        try inEncryptedDatabase { db throws in
+            // SQLite lets a NULL into a primary key that is not an INTEGER PRIMARY KEY.
+            try db.execute(sql: "CREATE TABLE tag (name TEXT PRIMARY KEY); INSERT INTO tag VALUES (NULL), ('a')")
+            let sql = try tracedSQL(db) { () throws in
+                #expect(try Tag.filter(keys: [nil as String?]).fetchCount(db) == 0)
+                #expect(try Tag.filter(keys: [nil, "a"] as [String?]).fetchCount(db) == 1)
+            }
+            #expect(sql == [
+                #"SELECT COUNT(*) FROM "tag" WHERE "name" = NULL"#,
+                #"SELECT COUNT(*) FROM "tag" WHERE "name" IN (NULL, ?)"#,
+            ])
+        }
+    }
 }
