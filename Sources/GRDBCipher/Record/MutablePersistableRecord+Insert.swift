@@ -14,7 +14,7 @@ extension MutablePersistableRecord {
     ///   ``EncodableRecord/encode(to:)``.
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try withSaveCallbacks(db) { record in
-            try (PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution)), ())
+            try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
         }
     }
 
@@ -71,7 +71,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T)
     throws -> T
     {
-        try withSaveCallbacks(db) { record in
+        try withSaveCallbacksFetching(db) { record in
             let (inserted, fetched) = try record.insertAndFetchWithCallbacks(
                 db, onConflict: conflictResolution, selection: selection, fetch: fetch)
             return (PersistenceSuccess(inserted), fetched)

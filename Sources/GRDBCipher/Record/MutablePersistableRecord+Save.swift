@@ -15,7 +15,7 @@ extension MutablePersistableRecord {
     ///   ``EncodableRecord/encode(to:)``.
     public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try withSaveCallbacks(db) { record in
-            try record.updateOrInsertAndFetchWithCallbacks(db, onConflict: conflictResolution, selection: nil) { _ in }
+            try record.updateOrInsertAndFetchWithCallbacks(db, onConflict: conflictResolution, selection: nil) { _ in }.0
         }
     }
 
@@ -63,7 +63,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T)
     throws -> T
     {
-        try withSaveCallbacks(db) { record in
+        try withSaveCallbacksFetching(db) { record in
             try record.updateOrInsertAndFetchWithCallbacks(
                 db, onConflict: conflictResolution, selection: selection, fetch: fetch)
         }

@@ -5,8 +5,8 @@ import CSQLCipher
 
 extension MutablePersistableRecord {
     /// The values of the record, checked not empty.
-    func persistenceContainer(minimumCapacity: Int = 0) throws -> PersistenceContainer {
-        var container = PersistenceContainer(minimumCapacity: minimumCapacity)
+    func persistenceContainer(layout: PersistenceContainer.Layout? = nil) throws -> PersistenceContainer {
+        var container = PersistenceContainer(layout: layout)
         try encode(to: &container)
         if container.isEmpty {
             throw DatabaseError(
@@ -17,27 +17,24 @@ extension MutablePersistableRecord {
     }
 
     /// The plan of an INSERT or of a full UPDATE, from the connection's
-    /// cache, and the record's container, encoded at the capacity the plan
-    /// says it needs.
+    /// cache, and the record's container, encoded in the layout of the
+    /// cached plan, so that checking that the plan fits is cheap.
     private func cachedPlan(
-        _ db: Database, kind: PersistencePlan.Key.Kind, tableName: String,
-        build: (PersistenceContainer, PrimaryKeyInfo) throws -> PersistencePlan)
+        _ db: Database, recordType: ObjectIdentifier, kind: PersistencePlan.Key.Kind, tableName: String,
+        build: (PersistencePlan.Key, PersistenceContainer, PrimaryKeyInfo) throws -> PersistencePlan)
     throws -> (PersistencePlan, PersistenceContainer)
     {
         try db.validateSchemaCache()
-        // Instance methods ask the dynamic type, here and below, so that a
-        // `Record` subclass handled as its base class keeps its own table,
-        // conflict policy and plans. For structs, it is `Self`.
-        let key = PersistencePlan.Key(recordType: ObjectIdentifier(type(of: self)), kind: kind)
-        let cached = db.schemaCache.persistencePlans[key]
-        let container = try persistenceContainer(minimumCapacity: cached?.containerColumns.count ?? 0)
+        let key = PersistencePlan.Key(recordType: recordType, kind: kind)
+        let cached = db.schemaCache.persistencePlan(for: key)
+        let container = try persistenceContainer(layout: cached?.layout)
         if let cached, cached.fits(tableName: tableName, container: container) {
             return (cached, container)
         }
         let primaryKey = try db.resolvedPrimaryKey(tableName)
-        var plan = try build(container, primaryKey)
+        let plan = try build(key, container, primaryKey)
         plan.statement = try db.makeStatement(sql: plan.sql)
-        db.schemaCache.persistencePlans[key] = plan
+        db.schemaCache.setPersistencePlan(plan)
         return (plan, container)
     }
 
@@ -60,12 +57,17 @@ extension MutablePersistableRecord {
     func insertWithoutCallbacks(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess
     {
-        let conflictResolution = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForInsert
-        let tableName = type(of: self).databaseTableName
-        let (plan, container) = try cachedPlan(db, kind: .insert(conflictResolution), tableName: tableName) {
-            container, primaryKey in
+        // The dynamic type, asked once: a `Record` subclass handled as its
+        // base class keeps its own table, policy and plans. For structs,
+        // it is `Self`.
+        let recordType = type(of: self)
+        let conflictResolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForInsert
+        let tableName = recordType.databaseTableName
+        let (plan, container) = try cachedPlan(
+            db, recordType: ObjectIdentifier(recordType), kind: .insert(conflictResolution), tableName: tableName)
+        { key, container, primaryKey in
             PersistencePlan(
-                tableName: tableName, containerColumns: container.columns, primaryKey: primaryKey,
+                key: key, tableName: tableName, container: container, primaryKey: primaryKey,
                 sql: PersistencePlan.insertSQL(
                     tableName: tableName, columns: container.columns, onConflict: conflictResolution),
                 parameterIndexes: nil)
@@ -147,8 +149,9 @@ extension MutablePersistableRecord {
     /// when nil) and in the container, but not in the primary key; the key
     /// itself when there is none left.
     private static func updatePlan(
-        _ db: Database, tableName: String, container: PersistenceContainer, primaryKey: PrimaryKeyInfo,
-        columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution) throws -> PersistencePlan
+        _ db: Database, key: PersistencePlan.Key, tableName: String, container: PersistenceContainer,
+        primaryKey: PrimaryKeyInfo, columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution)
+    throws -> PersistencePlan
     {
         let keyColumns = primaryKey.columns
         let keyLowercased = Set(keyColumns.map { $0.lowercased() })
@@ -161,7 +164,7 @@ extension MutablePersistableRecord {
         }
         let indexes = (updatedColumns + keyColumns).map { container.index(ofColumn: $0) }
         return PersistencePlan(
-            tableName: tableName, containerColumns: container.columns, primaryKey: primaryKey,
+            key: key, tableName: tableName, container: container, primaryKey: primaryKey,
             sql: PersistencePlan.updateSQL(
                 tableName: tableName, updatedColumns: updatedColumns, keyColumns: keyColumns,
                 onConflict: conflictResolution),
@@ -174,22 +177,25 @@ extension MutablePersistableRecord {
         _ db: Database, columns: Set<String>?, onConflict conflictResolution: Database.ConflictResolution?)
     throws -> (PersistencePlan, PersistenceContainer)
     {
-        let conflictResolution = conflictResolution ?? type(of: self).persistenceConflictPolicy.conflictResolutionForUpdate
-        let tableName = type(of: self).databaseTableName
+        let recordType = type(of: self)
+        let conflictResolution = conflictResolution ?? recordType.persistenceConflictPolicy.conflictResolutionForUpdate
+        let tableName = recordType.databaseTableName
+        let key = PersistencePlan.Key(recordType: ObjectIdentifier(recordType), kind: .update(conflictResolution))
         let (plan, container): (PersistencePlan, PersistenceContainer)
         if let columns {
             try db.validateSchemaCache()
             let primaryKey = try db.resolvedPrimaryKey(tableName)
             let encoded = try persistenceContainer()
             plan = try Self.updatePlan(
-                db, tableName: tableName, container: encoded, primaryKey: primaryKey,
+                db, key: key, tableName: tableName, container: encoded, primaryKey: primaryKey,
                 columns: columns, onConflict: conflictResolution)
             container = encoded
         } else {
-            (plan, container) = try cachedPlan(db, kind: .update(conflictResolution), tableName: tableName) {
-                container, primaryKey in
+            (plan, container) = try cachedPlan(
+                db, recordType: key.recordType, kind: key.kind, tableName: tableName)
+            { key, container, primaryKey in
                 try Self.updatePlan(
-                    db, tableName: tableName, container: container, primaryKey: primaryKey,
+                    db, key: key, tableName: tableName, container: container, primaryKey: primaryKey,
                     columns: nil, onConflict: conflictResolution)
             }
         }

@@ -234,7 +234,7 @@ extension MutablePersistableRecord {
         // An update leaves the record as it is: the callbacks run on a copy.
         var copy = self
         try copy.withSaveCallbacks(db) { record in
-            try (record.updateWithCallbacks(db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns), ())
+            try record.updateWithCallbacks(db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns)
         }
     }
 
@@ -244,7 +244,7 @@ extension MutablePersistableRecord {
         selection: [any SQLSelectable], fetch: (Statement) throws -> T) throws -> T
     {
         var copy = self
-        return try copy.withSaveCallbacks(db) { record in
+        return try copy.withSaveCallbacksFetching(db) { record in
             try record.updateAndFetchWithCallbacks(
                 db, onConflict: conflictResolution, columns: columnSet, allColumns: allColumns,
                 selection: selection, fetch: fetch)

@@ -19,7 +19,7 @@ extension MutablePersistableRecord {
         try withSaveCallbacks(db) { record in
             let (inserted, _) = try record.upsertAndFetchWithCallbacks(
                 db, onConflict: [], updating: .allColumns, doUpdate: nil, selection: []) { _ in }
-            return (PersistenceSuccess(inserted), ())
+            return PersistenceSuccess(inserted)
         }
     }
 
@@ -66,7 +66,7 @@ extension MutablePersistableRecord {
         doUpdate assignments: ((_ excluded: TableAlias<Self>) -> [ColumnAssignment])? = nil)
     throws -> T
     {
-        try withSaveCallbacks(db) { record in
+        try withSaveCallbacksFetching(db) { record in
             let (inserted, fetched) = try record.upsertAndFetchWithCallbacks(
                 db, onConflict: conflictTarget, updating: strategy, doUpdate: assignments,
                 selection: T.databaseSelection, decode: { try T(row: $0) })

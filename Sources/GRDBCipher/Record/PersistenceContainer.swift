@@ -13,17 +13,113 @@ import CSQLCipher
 /// Columns keep the order in which they were first set. Column names compare
 /// case-insensitively: setting `"NAME"` after `"name"` replaces the value of
 /// the same column.
-public struct PersistenceContainer: Sendable {
-    /// A column and its value.
-    struct Entry: Sendable {
-        let column: String
-        /// ``PersistenceContainer/foldedHash(_:)`` of the column: most
-        /// lookups compare these integers, not strings.
+public struct PersistenceContainer: @unchecked Sendable {
+    /// A column name and ``foldedHash(_:)`` of it: most lookups compare
+    /// these integers, not strings.
+    struct ColumnName: Sendable {
+        let name: String
         let foldedHash: Int
-        var value: DatabaseValue
     }
 
-    private(set) var entries: [Entry]
+    /// The columns that another container of the same record type set, in
+    /// order: a container that sets the same columns in the same order
+    /// shares this array instead of building its own, and finds each
+    /// column with a single comparison of equal strings, without hashing
+    /// or searching (see ``setValue(_:forColumn:)``).
+    final class Layout: Sendable {
+        let names: [ColumnName]
+
+        init(_ container: PersistenceContainer) {
+            names = Array(container.storage.names[..<container.count])
+        }
+    }
+
+    /// The columns and values. A class, so that copying a container (as
+    /// the persistence callbacks do, through their success values) costs
+    /// one retain; it is copied before a mutation when it is shared.
+    final class Storage {
+        /// The columns. While the container follows its layout, this is
+        /// the layout's array, of which only the first `values.count`
+        /// elements are set so far.
+        // Unchecked: a storage is mutated only while uniquely referenced.
+        @exclusivity(unchecked) var names: [ColumnName]
+        /// The values, in column order.
+        @exclusivity(unchecked) var values: [DatabaseValue]
+        /// The layout the columns are expected in, if any.
+        let layout: Layout?
+        /// Whether the columns were set in the order of ``layout``, each
+        /// once, so far.
+        @exclusivity(unchecked) var followsLayout: Bool
+
+        init(layout: Layout?) {
+            self.layout = layout
+            if let layout {
+                names = layout.names
+                values = []
+                values.reserveCapacity(layout.names.count)
+                followsLayout = true
+            } else {
+                names = []
+                values = []
+                followsLayout = false
+            }
+        }
+
+        init(copying other: Storage) {
+            names = other.names
+            values = other.values
+            layout = other.layout
+            followsLayout = other.followsLayout
+        }
+
+        // The methods that mutate run on a storage that no other container
+        // shares (see `PersistenceContainer.setValue(_:forColumn:)`), and
+        // reach the properties without retaining anything.
+
+        @inline(__always)
+        func setValue(_ value: DatabaseValue, forColumn column: String) {
+            if followsLayout {
+                // The layout's columns differ case-insensitively: the
+                // expected one cannot be set already.
+                let position = values.count
+                if position < names.count && names[position].name == column {
+                    values.append(value)
+                    return
+                }
+                stopFollowingLayout()
+            }
+            setValueSearching(value, forColumn: column)
+        }
+
+        /// Takes columns of its own: the ones set so far.
+        private func stopFollowingLayout() {
+            followsLayout = false
+            names = Array(names[..<values.count])
+        }
+
+        private func setValueSearching(_ value: DatabaseValue, forColumn column: String) {
+            let hash = PersistenceContainer.foldedHash(column)
+            if let index = index(ofColumn: column, foldedHash: hash) {
+                values[index] = value
+            } else {
+                names.append(ColumnName(name: column, foldedHash: hash))
+                values.append(value)
+            }
+        }
+
+        /// The position of a column (case-insensitive), or nil.
+        func index(ofColumn column: String, foldedHash hash: Int) -> Int? {
+            for index in 0..<values.count where names[index].foldedHash == hash {
+                if PersistenceContainer.sameColumn(names[index].name, column) { return index }
+            }
+            return nil
+        }
+    }
+
+    private var storage: Storage
+
+    /// The values, in column order.
+    var values: [DatabaseValue] { storage.values }
 
     /// The value of a column, or nil if the container has no such column.
     ///
@@ -32,11 +128,13 @@ public struct PersistenceContainer: Sendable {
     /// ``DatabaseValue/null``).
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
-            index(ofColumn: column).map { entries[$0].value }
+            index(ofColumn: column).map { storage.values[$0] }
         }
         set {
             // Read in place, as array-literal arguments are: copying the
             // optional existential cost more than the rest of the setter.
+            // (Inlining the setter in `encode(to:)` does not help: the
+            // optimizer keeps the existential, and copies it.)
             let value: DatabaseValue
             if StatementArguments.optionalExistentialLayoutIsKnown {
                 value = withUnsafePointer(to: newValue) { element in
@@ -58,14 +156,13 @@ public struct PersistenceContainer: Sendable {
 
     /// An empty container.
     init() {
-        entries = []
+        self.init(layout: nil)
     }
 
-    /// An empty container with room for `minimumCapacity` columns without
-    /// reallocation: give it the number of columns of the table.
-    init(minimumCapacity: Int) {
-        entries = []
-        entries.reserveCapacity(minimumCapacity)
+    /// An empty container that expects the columns of `layout`, with room
+    /// for them.
+    init(layout: Layout?) {
+        storage = Storage(layout: layout)
     }
 
     /// The container that `record` fills.
@@ -76,70 +173,55 @@ public struct PersistenceContainer: Sendable {
         try record.encode(to: &self)
     }
 
+    /// Whether the container has exactly the columns of `layout`, set in
+    /// its order: SQL built for the layout fits it.
+    @inline(__always)
+    func hasColumns(of layout: Layout) -> Bool {
+        storage.followsLayout && storage.layout === layout && storage.values.count == layout.names.count
+    }
+
     /// Stores `value` in `column`, replacing the value of a column of the
     /// same name in any case (the first spelling stays).
     @inline(__always)
     mutating func setValue(_ value: DatabaseValue, forColumn column: String) {
-        let hash = Self.foldedHash(column)
-        if let index = index(ofColumn: column, foldedHash: hash) {
-            entries[index].value = value
-        } else {
-            entries.append(Entry(column: column, foldedHash: hash, value: value))
-        }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        storage.setValue(value, forColumn: column)
     }
 
     /// Makes room for `count` columns.
     mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count)
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        if storage.followsLayout { return }
+        storage.names.reserveCapacity(count)
+        storage.values.reserveCapacity(count)
     }
 
     /// The capacity of the storage, in columns.
-    var capacity: Int { entries.capacity }
+    var capacity: Int { storage.values.capacity }
 
     /// The position of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {
-        index(ofColumn: column, foldedHash: Self.foldedHash(column))
-    }
-
-    @inline(__always)
-    private func index(ofColumn column: String, foldedHash hash: Int) -> Int? {
-        for index in entries.indices where entries[index].foldedHash == hash {
-            if Self.sameColumn(entries[index].column, column) { return index }
-        }
-        return nil
+        storage.index(ofColumn: column, foldedHash: Self.foldedHash(column))
     }
 
     /// The column names, in order.
-    var columns: [String] { entries.map(\.column) }
-
-    /// The values, in column order.
-    var values: [DatabaseValue] { entries.map(\.value) }
+    var columns: [String] { storage.names[..<storage.values.count].map(\.name) }
 
     /// The value of a column, NULL when the container has no such column.
     func databaseValue(at column: String) -> DatabaseValue {
-        index(ofColumn: column).map { entries[$0].value } ?? .null
-    }
-
-    /// Whether the columns are `columns`, in this order and spelling: a
-    /// cheap check that SQL built for a previous container still fits.
-    func hasColumns(_ columns: [String]) -> Bool {
-        guard columns.count == entries.count else { return false }
-        for index in entries.indices where entries[index].column != columns[index] {
-            return false
-        }
-        return true
+        index(ofColumn: column).map { storage.values[$0] } ?? .null
     }
 
     /// Binds the values in order to the parameters of a statement, from
     /// `firstIndex` on, and returns the code of the first bind that fails,
     /// or `SQLITE_OK`.
     func bindValues(to sqliteStatement: SQLiteStatement, firstIndex: CInt = 1) -> CInt {
-        // Through the buffer: iterating the array copies each entry, and
+        // Through the buffer: iterating the array copies each value, and
         // copying a value runs the outlined copy of its enum (callgrind).
-        entries.withUnsafeBufferPointer { buffer in
+        storage.values.withUnsafeBufferPointer { buffer in
             var parameter = firstIndex
             for index in buffer.indices {
-                let code = buffer[index].value.bind(to: sqliteStatement, at: parameter)
+                let code = buffer[index].bind(to: sqliteStatement, at: parameter)
                 if code != SQLITE_OK { return code }
                 parameter += 1
             }
@@ -151,9 +233,13 @@ public struct PersistenceContainer: Sendable {
     /// column missing there counts as NULL), with their value in `other`.
     func changes(from other: PersistenceContainer) -> [(String, DatabaseValue)] {
         var changes: [(String, DatabaseValue)] = []
-        for entry in entries {
-            let old = other.index(ofColumn: entry.column, foldedHash: entry.foldedHash).map { other.entries[$0].value } ?? .null
-            if old != entry.value { changes.append((entry.column, old)) }
+        let names = storage.names
+        let values = storage.values
+        for index in 0..<values.count {
+            let column = names[index]
+            let old = other.storage.index(ofColumn: column.name, foldedHash: column.foldedHash)
+                .map { other.storage.values[$0] } ?? .null
+            if old != values[index] { changes.append((column.name, old)) }
         }
         return changes
     }
@@ -202,11 +288,10 @@ extension PersistenceContainer: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The number of columns.
-    public var endIndex: Int { entries.count }
+    public var endIndex: Int { storage.values.count }
 
     /// The column and value at `position`.
     public subscript(position: Int) -> (String, DatabaseValue) {
-        let entry = entries[position]
-        return (entry.column, entry.value)
+        (storage.names[position].name, storage.values[position])
     }
 }

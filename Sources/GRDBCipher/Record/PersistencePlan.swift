@@ -3,8 +3,8 @@ import CSQLCipher
 /// The SQL of an INSERT or a full UPDATE of one record type, built once for
 /// a shape of persistence container and kept in the connection's schema
 /// cache, so that writing many records neither rebuilds SQL nor reads the
-/// schema again.
-struct PersistencePlan {
+/// schema again. A class: the write path holds it without copying its fields.
+final class PersistencePlan {
     /// What a plan is for: a record type and a statement kind.
     struct Key: Hashable {
         enum Kind: Hashable {
@@ -16,11 +16,14 @@ struct PersistencePlan {
         let kind: Kind
     }
 
+    /// The record type and statement kind the plan is for.
+    let key: Key
+
     /// The table, as the record named it when the plan was built.
     let tableName: String
 
     /// The columns of the container the plan was built for, in order.
-    let containerColumns: [String]
+    let layout: PersistenceContainer.Layout
 
     /// The primary key of the table.
     let primaryKey: PrimaryKeyInfo
@@ -45,10 +48,22 @@ struct PersistencePlan {
         return try db.cachedStatement(sql: sql)
     }
 
+    init(
+        key: Key, tableName: String, container: PersistenceContainer, primaryKey: PrimaryKeyInfo,
+        sql: String, parameterIndexes: [Int?]?)
+    {
+        self.key = key
+        self.tableName = tableName
+        self.layout = PersistenceContainer.Layout(container)
+        self.primaryKey = primaryKey
+        self.sql = sql
+        self.parameterIndexes = parameterIndexes
+    }
+
     /// Whether the plan fits a record of this table and container.
     @inline(__always)
     func fits(tableName: String, container: PersistenceContainer) -> Bool {
-        self.tableName == tableName && container.hasColumns(containerColumns)
+        container.hasColumns(of: layout) && self.tableName == tableName
     }
 }
 
@@ -93,7 +108,7 @@ extension Statement {
         if let indexes {
             var parameter: CInt = 1
             for index in indexes {
-                let value = index.map { container.entries[$0].value } ?? .null
+                let value = index.map { container.values[$0] } ?? .null
                 code = value.bind(to: sqliteStatement, at: parameter)
                 if code != SQLITE_OK { break }
                 parameter += 1
@@ -122,6 +137,6 @@ extension Statement {
     /// ``bindPersistenceValues(of:at:)``.
     static func values(of container: PersistenceContainer, at indexes: [Int?]?) -> [DatabaseValue] {
         guard let indexes else { return container.values }
-        return indexes.map { index in index.map { container.entries[$0].value } ?? .null }
+        return indexes.map { index in index.map { container.values[$0] } ?? .null }
     }
 }

@@ -59,7 +59,25 @@ struct SchemaCache {
 
     /// The INSERT and UPDATE statements of records, by record type and
     /// shape: they depend on primary keys, so they go with the schema.
-    var persistencePlans: [PersistencePlan.Key: PersistencePlan] = [:]
+    /// A short list, searched linearly: comparing keys costs less than
+    /// hashing one.
+    var persistencePlans: [PersistencePlan] = []
+
+    /// The plan for `key`, if there is one.
+    @inline(__always)
+    func persistencePlan(for key: PersistencePlan.Key) -> PersistencePlan? {
+        for plan in persistencePlans where plan.key == key { return plan }
+        return nil
+    }
+
+    /// Stores a plan, replacing the one of the same key.
+    mutating func setPersistencePlan(_ plan: PersistencePlan) {
+        if let index = persistencePlans.firstIndex(where: { $0.key == plan.key }) {
+            persistencePlans[index] = plan
+        } else {
+            persistencePlans.append(plan)
+        }
+    }
 
     /// Forgets everything read from the database.
     mutating func removeAll() {

@@ -44,8 +44,39 @@ struct EncodableRecordTests {
         #expect(container.count == 4)
         #expect(container.columns == ["id", "title", "latitude", "longitude"])
         #expect(container.values == container.map(\.1))
-        #expect(container.hasColumns(["id", "title", "latitude", "longitude"]))
-        #expect(!container.hasColumns(["id", "title", "longitude", "latitude"]))
+    }
+
+    @Test func aContainerFollowsTheLayoutOfAnotherOnlyWithItsColumnsInItsOrder() throws {
+        let layout = PersistenceContainer.Layout(try PersistenceContainer(
+            Place(id: nil, title: "Paris", latitude: 48.85341, longitude: 2.3488)))
+        func filled(_ assignments: [(String, Int)]) -> PersistenceContainer {
+            var container = PersistenceContainer(layout: layout)
+            for (column, value) in assignments { container[column] = value }
+            return container
+        }
+        let same = filled([("id", 1), ("title", 2), ("latitude", 3), ("longitude", 4)])
+        #expect(same.hasColumns(of: layout))
+        #expect(!filled([("id", 1), ("title", 2), ("longitude", 4), ("latitude", 3)]).hasColumns(of: layout))
+        #expect(!filled([("id", 1), ("title", 2), ("latitude", 3)]).hasColumns(of: layout))
+        #expect(!filled([("id", 1), ("title", 2), ("latitude", 3), ("longitude", 4), ("extra", 5)]).hasColumns(of: layout))
+        #expect(!PersistenceContainer(layout: nil).hasColumns(of: layout))
+
+        // Setting a column again, in any case, replaces its value, and the
+        // container no longer follows the layout.
+        let twice = filled([("id", 1), ("ID", 2), ("title", 3), ("latitude", 4), ("longitude", 5)])
+        #expect(twice.columns == ["id", "title", "latitude", "longitude"])
+        #expect(twice.databaseValue(at: "id") == 2.databaseValue)
+        #expect(!twice.hasColumns(of: layout))
+        let caseVariant = filled([("id", 1), ("TITLE", 2), ("latitude", 3), ("longitude", 4)])
+        #expect(caseVariant.columns == ["id", "TITLE", "latitude", "longitude"])
+        #expect(!caseVariant.hasColumns(of: layout))
+
+        // Lookups in a container filled along the layout are case-insensitive.
+        #expect(same.databaseValue(at: "LONGITUDE") == 4.databaseValue)
+        var replaced = same
+        replaced["Title"] = 9
+        #expect(replaced.columns == ["id", "title", "latitude", "longitude"])
+        #expect(replaced.databaseValue(at: "title") == 9.databaseValue)
     }
 
     @Test func columnNamesAreCaseInsensitive() throws {
@@ -71,7 +102,7 @@ struct EncodableRecordTests {
     }
 
     @Test func manyColumnsStayDistinct() {
-        var container = PersistenceContainer(minimumCapacity: 4)
+        var container = PersistenceContainer(layout: nil)
         for i in 0..<100 { container["c\(i)"] = i }
         for i in 0..<100 { container["C\(i)"] = i * 2 }
         #expect(container.count == 100)
