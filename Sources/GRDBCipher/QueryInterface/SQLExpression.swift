@@ -17,20 +17,52 @@ public struct SQLExpression: Sendable {
         case value(DatabaseValue)
         /// Literal SQL, parenthesized when it is an operand.
         case literal(SQL)
-        /// `lhs op rhs`, for comparison and arithmetic operators.
+        /// `lhs op rhs`, for the operators that are neither associative nor
+        /// equality tests: `<`, `<=`, `>`, `>=`, `-`, `/`, `<<`, `>>`.
         case binary(String, SQLExpression, SQLExpression)
-        /// `AND` or `OR` over operands: `TRUE` or `FALSE` when there is none.
-        case associative(String, [SQLExpression])
+        /// `lhs = rhs`, `lhs <> rhs`, `lhs IS rhs`, `lhs IS NOT rhs`.
+        case compare(EqualityOperator, SQLExpression, SQLExpression)
+        /// `a op b op c`, two operands or more (see ``SQLExpression/associative(_:_:)``).
+        case associative(AssociativeBinaryOperator, [SQLExpression])
+        /// `-x`, `~x`.
+        case unary(String, SQLExpression)
         /// `NOT expression`.
         case not(SQLExpression)
-        /// `expression IS [NOT] NULL`.
-        case isNull(SQLExpression, negated: Bool)
-        /// `expression [NOT] IN (values)`; no value is `0` (or `1` negated).
+        /// `x [NOT] BETWEEN lower AND upper`.
+        case between(SQLExpression, lower: SQLExpression, upper: SQLExpression, negated: Bool)
+        /// `x [NOT] LIKE pattern [ESCAPE escape]`.
+        case like(SQLExpression, pattern: SQLExpression, escape: SQLExpression?, negated: Bool)
+        /// `expression [NOT] IN (values)`, two values or more (see
+        /// ``SQLExpression/inList(_:_:)``).
         case inList(SQLExpression, [SQLExpression], negated: Bool)
-        /// `name(arguments)`.
+        /// `expression COLLATE name`.
+        case collated(SQLExpression, Database.CollationName)
+        /// `CAST(expression AS storageClass)`.
+        case cast(SQLExpression, Database.StorageClass)
+        /// `name(arguments)`, a function that is not an aggregate.
         case function(String, [SQLExpression])
+        /// `name([DISTINCT] arguments [ORDER BY ordering]) [FILTER (WHERE filter)]`.
+        case aggregate(String, [SQLExpression], distinct: Bool, ordering: SQLOrdering?, filter: SQLExpression?)
         /// `COUNT(*)`.
         case countAll
+    }
+
+    /// `=`, `<>`, `IS` and `IS NOT`: the operators that `!` turns into
+    /// each other.
+    enum EqualityOperator: String, Sendable {
+        case equal = "="
+        case notEqual = "<>"
+        case `is` = "IS"
+        case isNot = "IS NOT"
+
+        var negated: EqualityOperator {
+            switch self {
+            case .equal: .notEqual
+            case .notEqual: .equal
+            case .is: .isNot
+            case .isNot: .is
+            }
+        }
     }
 
     let impl: Impl
@@ -41,6 +73,7 @@ public struct SQLExpression: Sendable {
 
     static func column(_ name: String) -> SQLExpression { SQLExpression(.column(name)) }
     static func value(_ dbValue: DatabaseValue) -> SQLExpression { SQLExpression(.value(dbValue)) }
+    static let null = SQLExpression.value(.null)
 
     /// An expression from literal SQL, with its arguments.
     ///
@@ -67,38 +100,57 @@ public struct SQLExpression: Sendable {
             return literal
         case .binary(let op, let lhs, let rhs):
             return lhs.operandSQL + SQL(sql: " \(op) ") + rhs.operandSQL
+        case .compare(let op, let lhs, let rhs):
+            return lhs.operandSQL + SQL(sql: " \(op.rawValue) ") + rhs.operandSQL
         case .associative(let op, let operands):
             switch operands.count {
-            case 0: return SQL(sql: op == "AND" ? "1" : "0")
+            case 0: return SQL(op.neutralValue)
             case 1: return operands[0].sql
-            default: return operands.map(\.operandSQL).joined(separator: " \(op) ")
+            default: return operands.map(\.operandSQL).joined(separator: " \(op.sql) ")
             }
+        case .unary(let op, let operand):
+            return SQL(sql: op) + operand.operandSQL
         case .not(let operand):
             return SQL(sql: "NOT ") + operand.operandSQL
-        case .isNull(let operand, let negated):
-            return operand.operandSQL + SQL(sql: negated ? " IS NOT NULL" : " IS NULL")
+        case .between(let operand, let lower, let upper, let negated):
+            return operand.operandSQL + SQL(sql: negated ? " NOT BETWEEN " : " BETWEEN ")
+                + lower.operandSQL + SQL(sql: " AND ") + upper.operandSQL
+        case .like(let operand, let pattern, let escape, let negated):
+            var result = operand.operandSQL + SQL(sql: negated ? " NOT LIKE " : " LIKE ") + pattern.operandSQL
+            if let escape { result += SQL(sql: " ESCAPE ") + escape.operandSQL }
+            return result
         case .inList(let operand, let values, let negated):
-            guard !values.isEmpty else { return SQL(sql: negated ? "1" : "0") }
-            // One value is a comparison, as GRDB writes it: `=`, never `IS`,
-            // so that `IN (NULL)` still matches nothing.
-            if values.count == 1 { return SQLExpression(.binary(negated ? "<>" : "=", operand, values[0])).sql }
             return operand.operandSQL + SQL(sql: negated ? " NOT IN (" : " IN (")
                 + values.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
+        case .collated(let operand, let collation):
+            return operand.sql + SQL(sql: " COLLATE \(collation.rawValue)")
+        case .cast(let operand, let storageClass):
+            return SQL(sql: "CAST(") + operand.sql + SQL(sql: " AS \(storageClass.rawValue))")
         case .function(let name, let arguments):
             return SQL(sql: "\(name)(") + arguments.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
+        case .aggregate(let name, let arguments, let distinct, let ordering, let filter):
+            var result = SQL(sql: distinct ? "\(name)(DISTINCT " : "\(name)(")
+                + arguments.map(\.sql).joined(separator: ", ")
+            if let ordering { result += SQL(sql: " ORDER BY ") + ordering.sql }
+            result += SQL(sql: ")")
+            if let filter { result += SQL(sql: " FILTER (WHERE ") + filter.sql + SQL(sql: ")") }
+            return result
         case .countAll:
             return SQL(sql: "COUNT(*)")
         }
     }
 
     /// The SQL of the expression as the operand of an operator:
-    /// parenthesized unless it is a column, a value or a function call.
+    /// parenthesized unless it is a column, a value, a cast or a function
+    /// call (an aggregate with a `FILTER` clause is parenthesized).
     var operandSQL: SQL {
         switch impl {
-        case .column, .value, .function, .countAll:
+        case .column, .value, .function, .countAll, .cast:
             return sql
-        case .associative(_, let operands) where operands.count == 1:
-            return operands[0].operandSQL
+        case .aggregate(_, _, _, _, .none):
+            return sql
+        case .associative(_, let operands) where operands.count <= 1:
+            return operands.first?.operandSQL ?? sql
         default:
             return SQL(sql: "(") + sql + SQL(sql: ")")
         }
@@ -134,6 +186,10 @@ extension DatabaseValueConvertible {
     /// The value, bound as an argument.
     public var sqlExpression: SQLExpression { .value(databaseValue) }
 }
+
+// A DatabaseValue can be selected, ordered by, and joined with expressions
+// (`[Column("score"), 1000.databaseValue].joined(operator: .add)`), as in GRDB.
+extension DatabaseValue: SQLSpecificExpressible { }
 
 extension Optional: SQLExpressible where Wrapped: SQLExpressible {
     /// The wrapped expression, or NULL.

@@ -1,180 +1,191 @@
 // Comparison and logical operators of the query interface. A comparison with
 // a NULL value becomes `IS NULL` or `IS NOT NULL`, as in GRDB, so that
-// `Column("email") == nil` finds the rows without an email.
-
-extension SQLExpression {
-    static func equality(_ lhs: SQLExpression, _ rhs: SQLExpression, negated: Bool) -> SQLExpression {
-        if case .value(let value) = rhs.impl, value.isNull { return SQLExpression(.isNull(lhs, negated: negated)) }
-        if case .value(let value) = lhs.impl, value.isNull { return SQLExpression(.isNull(rhs, negated: negated)) }
-        return SQLExpression(.binary(negated ? "<>" : "=", lhs, rhs))
-    }
-}
+// `Column("email") == nil` finds the rows without an email. `!=` and `!==`
+// are the negations of `==` and `===`, as `!` writes them.
 
 /// `lhs = rhs`, or `lhs IS NULL` when `rhs` is nil or NULL.
 public func == (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    .equality(lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null), negated: false)
+    .equal(lhs.sqlExpression, rhs?.sqlExpression ?? .null)
 }
 
 /// `lhs = rhs`, or `rhs IS NULL` when `lhs` is nil or NULL.
 public func == (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .equality(lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression, negated: false)
+    .equal(lhs?.sqlExpression ?? .null, rhs.sqlExpression)
 }
 
 /// `lhs = rhs`.
 public func == (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .equality(lhs.sqlExpression, rhs.sqlExpression, negated: false)
+    .equal(lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs <> rhs`, or `lhs IS NOT NULL` when `rhs` is nil or NULL.
 public func != (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
-    .equality(lhs.sqlExpression, rhs?.sqlExpression ?? .value(.null), negated: true)
+    SQLExpression.equal(lhs.sqlExpression, rhs?.sqlExpression ?? .null).is(.falsey)
 }
 
 /// `lhs <> rhs`, or `rhs IS NOT NULL` when `lhs` is nil or NULL.
 public func != (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .equality(lhs?.sqlExpression ?? .value(.null), rhs.sqlExpression, negated: true)
+    SQLExpression.equal(lhs?.sqlExpression ?? .null, rhs.sqlExpression).is(.falsey)
 }
 
 /// `lhs <> rhs`.
 public func != (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .equality(lhs.sqlExpression, rhs.sqlExpression, negated: true)
+    SQLExpression.equal(lhs.sqlExpression, rhs.sqlExpression).is(.falsey)
 }
 
 /// `lhs < rhs`.
 public func < (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    SQLExpression(.binary("<", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs < rhs`.
 public func < (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("<", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs < rhs`.
 public func < (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("<", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary("<=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary("<=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs > rhs`.
 public func > (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    SQLExpression(.binary(">", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs > rhs`.
 public func > (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary(">", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs > rhs`.
 public func > (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary(">", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.binary(">=", lhs.sqlExpression, rhs.sqlExpression))
+    .binary(">=", lhs.sqlExpression, rhs.sqlExpression)
 }
 
 /// `lhs AND rhs`.
 public func && (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .and)
+    .associative(.and, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
 /// `lhs AND rhs`.
 public func && (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .and)
+    .associative(.and, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
 /// `lhs AND rhs`.
 public func && (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .and)
+    .associative(.and, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
 /// `lhs OR rhs`.
 public func || (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
+    .associative(.or, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
 /// `lhs OR rhs`.
 public func || (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
+    .associative(.or, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
 /// `lhs OR rhs`.
 public func || (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    [lhs.sqlExpression, rhs.sqlExpression].joined(operator: .or)
+    .associative(.or, [lhs.sqlExpression, rhs.sqlExpression])
 }
 
-/// `NOT value`.
+/// `NOT value`, or the negated operator when there is one:
+/// `!(Column("a") == 1)` is `"a" <> ?`, `![1, 2].contains(Column("id"))` is
+/// `"id" NOT IN (?, ?)`, `!(Column("a") == nil)` is `"a" IS NOT NULL`.
 public prefix func ! (value: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.not(value.sqlExpression))
+    value.sqlExpression.is(.falsey)
 }
 
-/// An operator that joins expressions: `AND` or `OR`.
-public struct SQLExpressionOperator: Sendable, Hashable {
-    let sql: String
-
-    /// `AND`: true when every operand is; true for no operand.
-    public static let and = SQLExpressionOperator(sql: "AND")
-    /// `OR`: true when an operand is; false for no operand.
-    public static let or = SQLExpressionOperator(sql: "OR")
+/// `lhs = 1` or `lhs = 0`, as GRDB writes a comparison with a boolean.
+///
+/// ```swift
+/// Player.filter(Column("isActive") == true)
+/// // SELECT * FROM "player" WHERE "isActive" = ?   -- 1
+/// ```
+public func == (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
+    lhs.sqlExpression.is(rhs ? .true : .false)
 }
 
-extension Sequence where Element == SQLExpression {
-    /// The expressions joined with `AND` or `OR`; `AND` of nothing is true,
-    /// `OR` of nothing is false. Nested joins with the same operator are
-    /// flattened: `(a AND b) AND c` is `a AND b AND c`.
-    ///
-    /// ```swift
-    /// let condition = [Column("a") == 1, Column("b") == 2].joined(operator: .and)
-    /// ```
-    public func joined(operator op: SQLExpressionOperator) -> SQLExpression {
-        var operands: [SQLExpression] = []
-        for expression in self {
-            if case .associative(let inner, let innerOperands) = expression.impl, inner == op.sql {
-                operands.append(contentsOf: innerOperands)
-            } else {
-                operands.append(expression)
-            }
-        }
-        return SQLExpression(.associative(op.sql, operands))
-    }
+/// `rhs = 1` or `rhs = 0`.
+public func == (lhs: Bool, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    rhs.sqlExpression.is(lhs ? .true : .false)
 }
 
-extension Sequence where Element: SQLExpressible {
-    /// `expression IN (values)`: whether the sequence contains the value of
-    /// the expression. An empty sequence gives false.
-    ///
-    /// ```swift
-    /// let request = Player.filter([1, 2, 3].contains(Column("id")))
-    /// // SELECT * FROM "player" WHERE "id" IN (?, ?, ?)
-    /// ```
-    public func contains(_ value: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(.inList(value.sqlExpression, map(\.sqlExpression), negated: false))
-    }
+/// `lhs <> 1` or `lhs <> 0`.
+public func != (lhs: some SQLSpecificExpressible, rhs: Bool) -> SQLExpression {
+    (lhs == rhs).is(.falsey)
+}
+
+/// `rhs <> 1` or `rhs <> 0`.
+public func != (lhs: Bool, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    (lhs == rhs).is(.falsey)
+}
+
+/// `lhs IS rhs`: equality where NULL equals NULL.
+///
+/// ```swift
+/// Player.filter(Column("team") === team)   // "team" IS ?  (or IS NULL)
+/// ```
+public func === (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    .compare(.is, lhs.sqlExpression, rhs?.sqlExpression ?? .null)
+}
+
+/// `lhs IS rhs`, or `rhs IS NULL` when `lhs` is nil.
+public func === (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    if let lhs { return .compare(.is, lhs.sqlExpression, rhs.sqlExpression) }
+    return .compare(.is, rhs.sqlExpression, .null)
+}
+
+/// `lhs IS rhs`.
+public func === (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    .compare(.is, lhs.sqlExpression, rhs.sqlExpression)
+}
+
+/// `lhs IS NOT rhs`: inequality where NULL equals NULL.
+public func !== (lhs: some SQLSpecificExpressible, rhs: (any SQLExpressible)?) -> SQLExpression {
+    (lhs === rhs).is(.falsey)
+}
+
+/// `lhs IS NOT rhs`, or `rhs IS NOT NULL` when `lhs` is nil.
+public func !== (lhs: (any SQLExpressible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    (lhs === rhs).is(.falsey)
+}
+
+/// `lhs IS NOT rhs`.
+public func !== (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
+    (lhs === rhs).is(.falsey)
 }
