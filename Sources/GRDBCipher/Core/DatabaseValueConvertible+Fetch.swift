@@ -4,50 +4,28 @@ import CSQLCipher
 // StatementColumnConvertible take the fast path (FastDatabaseValueCursor).
 // A NULL, or a value that cannot be decoded, is a RowDecodingError, except in
 // fetchOne where NULL gives nil; fetch `Optional` values to keep NULLs.
+// With an `adapter:`, the value is the adapted row's first column: its
+// column in the fetched row is found once, when the cursor is made.
 
 extension DatabaseValueConvertible {
     /// A cursor over the values of a statement's first column.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
-        _ statement: Statement, arguments: StatementArguments? = nil) throws -> DatabaseValueCursor<Self>
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> DatabaseValueCursor<Self>
     {
-        try DatabaseValueCursor(statement: statement, arguments: arguments)
+        try DatabaseValueCursor(statement: statement, arguments: arguments, adapter: adapter)
     }
 
     /// All values of a statement's first column.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
-    }
-
-    /// The value of the first row's first column, or nil if there is no row
-    /// or the value is NULL.
-    ///
-    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try DatabaseValueCursor<Self?>(statement: statement, arguments: arguments)
-        return try cursor.next() ?? nil
-    }
-
-    /// A cursor over the values of an SQL query's first column.
-    ///
-    /// - throws: A ``DatabaseError``.
-    public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
-        -> DatabaseValueCursor<Self>
-    {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
-    }
-
-    /// All values of an SQL query's first column.
-    ///
-    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self]
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> [Self]
     {
-        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The value of the first row's first column, or nil if there is no row
@@ -55,9 +33,43 @@ extension DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self?
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Self?
     {
-        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+        let cursor = try DatabaseValueCursor<Self?>(statement: statement, arguments: arguments, adapter: adapter)
+        return try cursor.next() ?? nil
+    }
+
+    /// A cursor over the values of an SQL query's first column.
+    ///
+    /// - throws: A ``DatabaseError``.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws
+        -> DatabaseValueCursor<Self>
+    {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// All values of an SQL query's first column.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> [Self]
+    {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// The value of the first row's first column, or nil if there is no row
+    /// or the value is NULL.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Self?
+    {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }
 
@@ -65,17 +77,21 @@ extension DatabaseValueConvertible where Self: Hashable {
     /// The distinct values of a statement's first column.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Set<Self>
+    {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The distinct values of an SQL query's first column.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self>
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Set<Self>
     {
-        try fetchSet(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }
 
@@ -85,48 +101,21 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - throws: A ``DatabaseError``.
     @inlinable
     public static func fetchCursor(
-        _ statement: Statement, arguments: StatementArguments? = nil) throws -> FastDatabaseValueCursor<Self>
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> FastDatabaseValueCursor<Self>
     {
-        try FastDatabaseValueCursor(statement: statement, arguments: arguments)
+        try FastDatabaseValueCursor(statement: statement, arguments: arguments, adapter: adapter)
     }
 
     /// All values of a statement's first column, read on the fast path.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     @inlinable
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
-    }
-
-    /// The value of the first row's first column, or nil if there is no row
-    /// or the value is NULL.
-    ///
-    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    @inlinable
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        let cursor = try FastDatabaseValueCursor<Self?>(statement: statement, arguments: arguments)
-        return try cursor.next() ?? nil
-    }
-
-    /// A cursor over the values of an SQL query's first column, read on the fast path.
-    ///
-    /// - throws: A ``DatabaseError``.
-    @inlinable
-    public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
-        -> FastDatabaseValueCursor<Self>
-    {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
-    }
-
-    /// All values of an SQL query's first column, read on the fast path.
-    ///
-    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    @inlinable
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self]
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> [Self]
     {
-        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The value of the first row's first column, or nil if there is no row
@@ -135,8 +124,45 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     @inlinable
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self?
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Self?
     {
-        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+        let cursor = try FastDatabaseValueCursor<Self?>(statement: statement, arguments: arguments, adapter: adapter)
+        return try cursor.next() ?? nil
+    }
+
+    /// A cursor over the values of an SQL query's first column, read on the fast path.
+    ///
+    /// - throws: A ``DatabaseError``.
+    @inlinable
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws
+        -> FastDatabaseValueCursor<Self>
+    {
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// All values of an SQL query's first column, read on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> [Self]
+    {
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// The value of the first row's first column, or nil if there is no row
+    /// or the value is NULL.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Self?
+    {
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }

@@ -1,3 +1,7 @@
+// Fetching rows. With an `adapter:`, each row is an adapted row over the
+// fetched one (see RowAdapter): the adapter is applied to the statement's
+// columns once per fetch.
+
 extension Row {
     /// A cursor over the rows of a statement.
     ///
@@ -5,30 +9,42 @@ extension Row {
     ///   - statement: The statement.
     ///   - arguments: Arguments to bind, or nil to keep the bound ones.
     /// - throws: A ``DatabaseError``.
-    public static func fetchCursor(_ statement: Statement, arguments: StatementArguments? = nil) throws -> RowCursor {
-        try RowCursor(statement: statement, arguments: arguments)
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> RowCursor
+    {
+        try RowCursor(statement: statement, arguments: arguments, adapter: adapter)
     }
 
     /// All rows of a statement.
     ///
     /// - throws: A ``DatabaseError``.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
-        try Array(fetchCursor(statement, arguments: arguments).map { $0.copy() })
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> [Row]
+    {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter).map { $0.copy() })
     }
 
     /// The distinct rows of a statement.
     ///
     /// - throws: A ``DatabaseError``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Row> {
-        try Set(fetchCursor(statement, arguments: arguments).map { $0.copy() })
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Set<Row>
+    {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter).map { $0.copy() })
     }
 
     /// The first row of a statement, or nil.
     ///
     /// - throws: A ``DatabaseError``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Row? {
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Row?
+    {
         // The cursor resets the statement when it goes away: copy before that.
-        let cursor = try fetchCursor(statement, arguments: arguments)
+        let cursor = try fetchCursor(statement, arguments: arguments, adapter: adapter)
         return try withExtendedLifetime(cursor) { try cursor.next()?.copy() }
     }
 
@@ -41,35 +57,39 @@ extension Row {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> RowCursor
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> RowCursor
     {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// All rows of an SQL query.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Row]
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> [Row]
     {
-        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The distinct rows of an SQL query.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Row>
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Set<Row>
     {
-        try fetchSet(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The first row of an SQL query, or nil.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Row?
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Row?
     {
-        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }

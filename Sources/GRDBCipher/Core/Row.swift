@@ -57,6 +57,12 @@ public final class Row {
     /// and only the full lookup knows it.
     @usableFromInline let guessableColumnNames: [String]
 
+    /// Set for an adapted row: the unadapted row it reads, and the index
+    /// map. An adapted row has no statement and no values of its own, so
+    /// the statement rows' paths never look at it: only the paths of rows
+    /// without a statement check it, before reading their values.
+    let adaptation: RowAdaptation?
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement
@@ -66,6 +72,7 @@ public final class Row {
         self.count = statement.columnCount
         self.isFetched = true
         self.guessableColumnNames = lookup.hasUniqueNames ? lookup.columnNames : []
+        self.adaptation = nil
     }
 
     private convenience init(columnNames: [String], values: [DatabaseValue]) {
@@ -81,6 +88,21 @@ public final class Row {
         self.count = values.count
         self.isFetched = isFetched
         self.guessableColumnNames = []
+        self.adaptation = nil
+    }
+
+    /// A row that reads `base`, an unadapted row, through `layout`: no value
+    /// is copied.
+    init(base: Row, layout: AdaptedRowLayout) {
+        assert(base.adaptation == nil, "an adapted row reads an unadapted row")
+        self.statement = nil
+        self.sqliteStatement = nil
+        self.values = []
+        self.lookup = layout.lookup
+        self.count = layout.baseIndexes.count
+        self.isFetched = base.isFetched
+        self.guessableColumnNames = []
+        self.adaptation = RowAdaptation(base: base, layout: layout)
     }
 
     /// Creates a row from column names and values, in order.
@@ -121,8 +143,15 @@ public final class Row {
     }
 
     /// Returns a row that keeps the current values, independent of any cursor.
+    ///
+    /// The copy of an adapted row is adapted the same way, with the same
+    /// scopes, over a copy of its ``unadapted`` row.
     public func copy() -> Row {
-        guard statement != nil else { return self }
+        guard statement != nil else {
+            // Rows over copied rows are immutable already.
+            guard let adaptation, adaptation.base.statement != nil else { return self }
+            return Row(base: adaptation.base.copy(), layout: adaptation.layout)
+        }
         return Row(lookup: lookup, values: databaseValues, isFetched: true)
     }
 
@@ -161,6 +190,9 @@ public final class Row {
         if let statement {
             return sqlite3_column_type(statement.sqliteStatement, CInt(index)) == SQLITE_NULL
         }
+        if let adaptation {
+            return adaptation.base.hasNull(atUncheckedIndex: adaptation.layout.baseIndexes[index])
+        }
         return values[index].isNull
     }
 
@@ -172,6 +204,9 @@ public final class Row {
     /// a number.
     func withUnsafeData<T>(atUncheckedIndex index: Int, _ body: (Data?) throws -> T) throws -> T {
         guard let statement else {
+            if let adaptation {
+                return try adaptation.base.withUnsafeData(atUncheckedIndex: adaptation.layout.baseIndexes[index], body)
+            }
             let dbValue = values[index]
             if dbValue.isNull { return try body(nil) }
             guard let data = Data.fromDatabaseValue(dbValue) else {
@@ -199,6 +234,9 @@ public final class Row {
         if let statement {
             return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index))
         }
+        if let adaptation {
+            return adaptation.base.databaseValue(atIndex: adaptation.layout.baseIndexes[index])
+        }
         return values[index]
     }
 
@@ -223,6 +261,13 @@ public final class Row {
     {
         precondition(index >= 0 && index < count, "row index out of range: \(index)")
         guard let statement else {
+            // An adapted row over a statement row reads the statement too.
+            if let adaptation, let sqliteStatement = adaptation.base.sqliteStatement,
+               let value = Value.fromStatement(
+                sqliteStatement, atUncheckedIndex: CInt(adaptation.layout.baseIndexes[index]))
+            {
+                return value
+            }
             return try decodeValue(type, atIndex: index, column: column)
         }
         // Fast path: straight from the statement, no DatabaseValue.
@@ -472,9 +517,13 @@ extension Row: @unchecked Sendable {}
 extension Row: Equatable, Hashable {
     /// Rows are equal when they have the same column names (case-sensitive)
     /// and equal values, in the same order.
+    ///
+    /// Adapted rows must also have the same scopes, with equal rows.
     public static func == (lhs: Row, rhs: Row) -> Bool {
         if lhs === rhs { return true }
-        return lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues
+        guard lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues else { return false }
+        if lhs.adaptation == nil && rhs.adaptation == nil { return true }
+        return lhs.hasSameScopes(as: rhs)
     }
 
     /// Hashes the column names and values.
@@ -498,6 +547,12 @@ extension Row: CustomStringConvertible, CustomDebugStringConvertible {
         "[" + zip(columnNames, databaseValues).map { "\($0):\($1)" }.joined(separator: " ") + "]"
     }
 
-    /// Same as `description`.
-    public var debugDescription: String { description }
+    /// The description, and for an adapted row its ``unadapted`` row and
+    /// its scopes, as GRDB prints them:
+    ///
+    /// ```
+    /// ▿ [consumed:"Hello"]
+    ///   unadapted: [produced:"Hello"]
+    /// ```
+    public var debugDescription: String { debugDescription(level: 0) }
 }

@@ -22,6 +22,8 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         case columnNotFound
         /// The value cannot be decoded into the requested type.
         case valueMismatch
+        /// No scope has the requested name (see ``Row/scopes``).
+        case scopeNotFound
     }
 
     /// What went wrong.
@@ -58,7 +60,24 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
             what: "column not found: \(String(reflecting: column))", columnChunks: [])
     }
 
-    private init(kind: Kind, column: String, row: Row, recordType: Any.Type?, what: String, columnChunks: [String]) {
+    /// A scope that `row` does not have, at any depth.
+    static func scopeNotFound(_ scope: String, row: Row) -> RowDecodingError {
+        let available = row.scopesTree.names.sorted()
+        let what = available.isEmpty
+            ? "scope not found: \(String(reflecting: scope))"
+            : "scope not found: \(String(reflecting: scope)) - available scopes: \(available)"
+        return RowDecodingError(
+            kind: .scopeNotFound, column: nil, row: row, recordType: nil, what: what, columnChunks: [])
+    }
+
+    /// A scope of `row` with only NULL values, decoded into a record.
+    static func nullScope(_ scope: String, row: Row, recordType: Any.Type) -> RowDecodingError {
+        RowDecodingError(
+            kind: .valueMismatch, column: nil, row: row, recordType: recordType,
+            what: "scope \(String(reflecting: scope)) only contains null values", columnChunks: [])
+    }
+
+    private init(kind: Kind, column: String?, row: Row, recordType: Any.Type?, what: String, columnChunks: [String]) {
         self.kind = kind
         self.column = column
         var chunks = recordType.map { ["record: \($0)"] } ?? []
@@ -71,7 +90,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
             let values = zip(row.columnNames, row.databaseValues).map { "\($0):\($1.storageDescription)" }
             chunks.append("row: [\(values.joined(separator: " "))]")
         }
-        if let statement = row.statement {
+        if let statement = row.sourceStatement {
             let sql = SecretRedaction.redactedSQL(statement.sql)
             self.sql = sql
             chunks.append("sql: `\(sql)`")
@@ -88,7 +107,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     /// Whether the error may show values: only when the connection made
     /// statement arguments public. A copied row knows no connection.
     private static func showsValues(of row: Row) -> Bool {
-        row.statement?.database.configuration.publicStatementArguments ?? false
+        row.sourceStatement?.database.configuration.publicStatementArguments ?? false
     }
 }
 

@@ -50,9 +50,12 @@ public final class RowCursor: Cursor {
     /// The statement that produces the rows.
     public var statement: Statement { iteration.statement }
 
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    /// With an adapter, the cursor returns adapted rows over its statement
+    /// row; the adapter is applied to the statement's columns once, here.
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
+        let layout = try adapter.map { try AdaptedRowLayout($0, statement: statement) }
         iteration = try StatementIteration(statement, arguments: arguments)
-        row = Row(statement: statement)
+        row = Row(statement: statement).adapted(with: layout)
     }
 
     /// The next row, or nil.
@@ -67,11 +70,14 @@ public final class RowCursor: Cursor {
 /// A cursor of values decoded from the first column, through ``DatabaseValue``.
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor {
     private let iteration: StatementIteration
+    /// The column read: 0, or the first column of the adapter.
+    private let columnIndex: CInt
 
     /// The statement that produces the values.
     public var statement: Statement { iteration.statement }
 
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
+        columnIndex = try CInt(adapter?.baseColumnIndex(atIndex: 0, in: statement) ?? 0)
         iteration = try StatementIteration(statement, arguments: arguments)
     }
 
@@ -81,9 +87,10 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor 
     ///   cannot be decoded.
     public func next() throws -> Value? {
         guard try iteration.step() else { return nil }
-        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
+        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: columnIndex)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: Row(statement: statement), index: 0)
+            throw RowDecodingError.valueMismatch(
+                Value.self, dbValue: dbValue, row: Row(statement: statement), index: Int(columnIndex))
         }
         return value
     }
@@ -93,12 +100,15 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Cursor 
 public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>: Cursor {
     @usableFromInline let iteration: StatementIteration
     @usableFromInline let sqliteStatement: SQLiteStatement
+    /// The column read: 0, or the first column of the adapter.
+    @usableFromInline let columnIndex: CInt
 
     /// The statement that produces the values.
     public var statement: Statement { iteration.statement }
 
     @usableFromInline
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
+        columnIndex = try CInt(adapter?.baseColumnIndex(atIndex: 0, in: statement) ?? 0)
         iteration = try StatementIteration(statement, arguments: arguments)
         sqliteStatement = statement.sqliteStatement
     }
@@ -111,7 +121,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     public func next() throws -> Value? {
         // Inlined in client code, so that it is specialized for `Value`.
         guard try iteration.step() else { return nil }
-        if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: 0) {
+        if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: columnIndex) {
             return value
         }
         throw decodingError()
@@ -120,7 +130,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     @usableFromInline
     func decodingError() -> RowDecodingError {
         RowDecodingError.valueMismatch(
-            Value.self, dbValue: DatabaseValue(sqliteStatement: sqliteStatement, index: 0),
-            row: Row(statement: statement), index: 0)
+            Value.self, dbValue: DatabaseValue(sqliteStatement: sqliteStatement, index: columnIndex),
+            row: Row(statement: statement), index: Int(columnIndex))
     }
 }

@@ -7,28 +7,32 @@ extension Row {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The rows of a request.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The rows of a request, without duplicates.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first row of a request, or nil.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 
@@ -59,14 +63,16 @@ extension DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The values of a request's first column.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The value of a request's first row, or nil when there is no row or
@@ -74,7 +80,8 @@ extension DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 
@@ -83,7 +90,8 @@ extension DatabaseValueConvertible where Self: Hashable {
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }
 
@@ -92,21 +100,24 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> FastDatabaseValueCursor<Self> {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The values of a request's first column, on the fast path.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The value of a request's first row, on the fast path.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 

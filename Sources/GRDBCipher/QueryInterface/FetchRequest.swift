@@ -23,23 +23,25 @@ public protocol FetchRequest<RowDecoder> {
     func fetchCount(_ db: Database) throws -> Int
 }
 
-/// A request's statement, ready to run.
+/// A request's statement, ready to run, and the adapter of the rows it
+/// fetches.
 public struct PreparedRequest {
     /// The statement, with the request's arguments bound.
     public var statement: Statement
 
+    /// The adapter of the fetched rows, if any (see ``RowAdapter``).
+    public var adapter: (any RowAdapter)?
+
     /// Creates a prepared request.
-    public init(statement: Statement) {
+    public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
         self.statement = statement
+        self.adapter = adapter
     }
 }
 
-extension FetchRequest {
-    /// The prepared statement of the request, from the connection's cache.
-    func preparedStatement(_ db: Database, forSingleResult singleResult: Bool) throws -> Statement {
-        try makePreparedRequest(db, forSingleResult: singleResult).statement
-    }
-}
+// A statement is used inside the database access that made it.
+@available(*, unavailable)
+extension PreparedRequest: Sendable {}
 
 /// A request from literal SQL.
 ///
@@ -50,33 +52,76 @@ extension FetchRequest {
 public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
     /// The SQL and its arguments.
     public var sqlLiteral: SQL
+    /// The adapter of the fetched rows, if any (see ``RowAdapter``).
+    public var adapter: (any RowAdapter)?
     /// Whether the statement comes from the connection's statement cache.
     let cached: Bool
 
     /// A request from SQL and arguments.
     ///
-    /// - parameter cached: Whether the statement is reused from the
-    ///   connection's cache (for requests run many times).
-    public init(sql: String, arguments: StatementArguments = StatementArguments(), cached: Bool = false) {
-        self.init(literal: SQL(sql: sql, arguments: arguments), cached: cached)
+    /// ```swift
+    /// let request = SQLRequest<Player>(
+    ///     sql: "SELECT 1 AS id, 'Arthur' AS playerName",
+    ///     adapter: ColumnMapping(["id": "id", "name": "playerName"]))
+    /// ```
+    ///
+    /// - parameters:
+    ///   - adapter: The adapter of the fetched rows, if any.
+    ///   - cached: Whether the statement is reused from the connection's
+    ///     cache (for requests run many times).
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil, cached: Bool = false)
+    {
+        self.init(literal: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
     }
 
     /// A request from an SQL literal.
-    public init(literal sqlLiteral: SQL, cached: Bool = false) {
+    ///
+    /// - parameters:
+    ///   - adapter: The adapter of the fetched rows, if any.
+    ///   - cached: Whether the statement is reused from the connection's cache.
+    public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
         self.sqlLiteral = sqlLiteral
+        self.adapter = adapter
         self.cached = cached
     }
 
-    /// The request's statement, with its arguments bound.
+    /// The request's statement, with its arguments bound, and its adapter.
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
         let statement = cached ? try db.cachedStatement(sql: sqlLiteral.sql) : try db.makeStatement(sql: sqlLiteral.sql)
         try statement.setArguments(sqlLiteral.arguments)
-        return PreparedRequest(statement: statement)
+        return PreparedRequest(statement: statement, adapter: adapter)
     }
 
     /// `SELECT COUNT(*) FROM (sql)`.
     public func fetchCount(_ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sqlLiteral.sql))", arguments: sqlLiteral.arguments) ?? 0
+    }
+}
+
+extension SQLRequest where RowDecoder == Row {
+    /// A request of rows from SQL and arguments: `SQLRequest(sql: "SELECT ...")`.
+    ///
+    /// - parameters:
+    ///   - adapter: The adapter of the fetched rows, if any.
+    ///   - cached: Whether the statement is reused from the connection's cache.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil, cached: Bool = false)
+    {
+        self.init(literal: SQL(sql: sql, arguments: arguments), adapter: adapter, cached: cached)
+    }
+
+    /// A request of rows from an SQL literal.
+    ///
+    /// - parameters:
+    ///   - adapter: The adapter of the fetched rows, if any.
+    ///   - cached: Whether the statement is reused from the connection's cache.
+    public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.sqlLiteral = sqlLiteral
+        self.adapter = adapter
+        self.cached = cached
     }
 }
 

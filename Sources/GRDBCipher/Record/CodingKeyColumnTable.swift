@@ -74,6 +74,20 @@ final class CodingKeyColumnTable {
         let recordType = ObjectIdentifier(Record.self)
         let keyType = ObjectIdentifier(Key.self)
         guard let statement = row.statement else {
+            // An adapted row over a cursor row: its layout keeps the tables,
+            // as a statement does for its own rows.
+            if let layout = row.cursorAdaptedLayout {
+                for table in layout.codingKeyColumnTables
+                where table.keyType == keyType && table.recordType == recordType && table.usesRecordStrategy == usesRecordStrategy
+                {
+                    return table
+                }
+                let table = CodingKeyColumnTable(
+                    recordType: recordType, keyType: keyType, usesRecordStrategy: usesRecordStrategy,
+                    strategy: strategy(), row: row)
+                layout.codingKeyColumnTables.append(table)
+                return table
+            }
             return CodingKeyColumnTable(
                 recordType: recordType, keyType: keyType, usesRecordStrategy: usesRecordStrategy,
                 strategy: strategy(), row: row)

@@ -1,5 +1,5 @@
 // Fetching records from SQL, from prepared statements, and from SQL literals.
-// Requests (`FetchRequest`) and row adapters come with the query interface.
+// With an `adapter:`, records decode from adapted rows (see RowAdapter).
 
 extension FetchableRecord {
     /// A cursor over the records of a prepared statement.
@@ -17,23 +17,30 @@ extension FetchableRecord {
     ///   - arguments: Arguments to bind, or nil to keep the bound ones.
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
-        _ statement: Statement, arguments: StatementArguments? = nil) throws -> RecordCursor<Self>
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> RecordCursor<Self>
     {
-        try RecordCursor(statement: statement, arguments: arguments)
+        try RecordCursor(statement: statement, arguments: arguments, adapter: adapter)
     }
 
     /// The records of a prepared statement.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
-    public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
-        try Array(fetchCursor(statement, arguments: arguments))
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> [Self]
+    {
+        try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The first record of a prepared statement, or nil.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
-    public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
-        try fetchCursor(statement, arguments: arguments).next()
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Self?
+    {
+        try fetchCursor(statement, arguments: arguments, adapter: adapter).next()
     }
 
     /// A cursor over the records of an SQL query.
@@ -47,10 +54,11 @@ extension FetchableRecord {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws
         -> RecordCursor<Self>
     {
-        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchCursor(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The records of an SQL query.
@@ -61,18 +69,20 @@ extension FetchableRecord {
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchAll(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> [Self]
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> [Self]
     {
-        try fetchAll(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchAll(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The first record of an SQL query, or nil.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchOne(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Self?
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Self?
     {
-        try fetchOne(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// A cursor over the records of an SQL literal.
@@ -105,17 +115,21 @@ extension FetchableRecord where Self: Hashable {
     /// The distinct records of a prepared statement.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
-    public static func fetchSet(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Set<Self> {
-        try Set(fetchCursor(statement, arguments: arguments))
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Set<Self>
+    {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
     }
 
     /// The distinct records of an SQL query.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchSet(
-        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws -> Set<Self>
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Set<Self>
     {
-        try fetchSet(db.makeStatement(sql: sql), arguments: arguments)
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 
     /// The distinct records of an SQL literal.

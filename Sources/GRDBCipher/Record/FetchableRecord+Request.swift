@@ -7,21 +7,24 @@ extension FetchableRecord {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
-        try fetchCursor(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The records of a request.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
-        try fetchAll(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchAll(prepared.statement, adapter: prepared.adapter)
     }
 
     /// The first record of a request, or nil.
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        try fetchOne(request.preparedStatement(db, forSingleResult: true))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: true)
+        return try fetchOne(prepared.statement, adapter: prepared.adapter)
     }
 }
 
@@ -30,7 +33,8 @@ extension FetchableRecord where Self: Hashable {
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
-        try fetchSet(request.preparedStatement(db, forSingleResult: false))
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
     }
 }
 

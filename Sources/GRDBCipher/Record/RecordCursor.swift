@@ -18,9 +18,12 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     /// The statement iterated by the cursor.
     public var _statement: Statement { iteration.statement }
 
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    /// With an adapter, records decode from adapted rows over the statement
+    /// row; the adapter is applied to the statement's columns once, here.
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
+        let layout = try adapter.map { try AdaptedRowLayout($0, statement: statement) }
         iteration = try StatementIteration(statement, arguments: arguments)
-        row = Row(statement: statement)
+        row = Row(statement: statement).adapted(with: layout)
     }
 
     /// The next record, or nil.

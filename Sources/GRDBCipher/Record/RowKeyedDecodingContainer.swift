@@ -29,7 +29,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     private var row: Row { storage.row }
 
     var allKeys: [Key] {
-        table.availableKeyNames(in: row).compactMap { Key(stringValue: $0) }
+        (table.availableKeyNames(in: row) + scopeKeyNames).compactMap { Key(stringValue: $0) }
     }
 
     /// The slot of `key` in the table.
@@ -47,11 +47,11 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     }
 
     func contains(_ key: Key) -> Bool {
-        columnIndex(key) != nil
+        columnIndex(key) != nil || row.scopeInTree(named: key.stringValue) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let index = columnIndex(key) else { return true }
+        guard let index = columnIndex(key) else { return scopeIsNil(key) }
         return row.hasNull(atIndex: index)
     }
 
@@ -131,7 +131,8 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let slot = slot(key)
         let entry = table.entries[slot]
-        guard let index = entry.index, !row.hasNull(atIndex: index) else { return nil }
+        guard let index = entry.index else { return try decodeScopeIfPresent(type, forKey: key) }
+        guard !row.hasNull(atIndex: index) else { return nil }
         return try decodeColumn(type, forKey: key, slot: slot, entry: entry, index: index)
     }
 
@@ -161,6 +162,10 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     /// A key that is no column: as in GRDB, one such key per row decodes
     /// from the whole row (a record made of records), a second one throws.
     private func decodeFromWholeRow<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        // A key that names a scope decodes from the scope, as in GRDB.
+        if let scopedRow = row.scopeInTree(named: key.stringValue) {
+            return try decodeScope(type, from: scopedRow, forKey: key)
+        }
         if let rootKey = table.rootKey {
             let keys = [rootKey, key.stringValue].sorted()
             throw DecodingError.keyNotFound(key, DecodingError.Context(
@@ -179,6 +184,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey>
     {
+        if let container = try scopeContainer(keyedBy: type, forKey: key) { return container }
         throw DecodingError.typeMismatch(KeyedDecodingContainer<NestedKey>.self, DecodingError.Context(
             codingPath: codingPath + [key],
             debugDescription: "a column cannot be decoded as a nested keyed container (in \(Record.self))"))
