@@ -31,6 +31,15 @@ public struct SQLExpression: Sendable {
         case function(String, [SQLExpression])
         /// `COUNT(*)`.
         case countAll
+        /// An expression whose columns belong to the table of an alias.
+        case qualified(SQLExpression, TableAliasBase)
+        /// A request, parenthesized: `(SELECT ...)`.
+        case subquery(SQLSubquery)
+        /// `[NOT] EXISTS (SELECT ...)`.
+        case exists(SQLSubquery, negated: Bool)
+        /// `expression [NOT] IN collection`, where the collection is a
+        /// parenthesized subquery or the name of a common table expression.
+        case inCollection(SQLExpression, SQL, negated: Bool)
     }
 
     let impl: Impl
@@ -60,7 +69,7 @@ public struct SQLExpression: Sendable {
     var sql: SQL {
         switch impl {
         case .column(let name):
-            return SQL(sql: name.quotedDatabaseIdentifier)
+            return SQL(element: .column(name))
         case .value(let dbValue):
             return SQL(dbValue)
         case .literal(let literal):
@@ -74,7 +83,15 @@ public struct SQLExpression: Sendable {
             default: return operands.map(\.operandSQL).joined(separator: " \(op) ")
             }
         case .not(let operand):
-            return SQL(sql: "NOT ") + operand.operandSQL
+            // Negated subquery tests read as GRDB writes them: `NOT EXISTS`, `NOT IN`.
+            switch operand.impl {
+            case .exists(let subquery, let negated):
+                return SQLExpression(.exists(subquery, negated: !negated)).sql
+            case .inCollection(let value, let collection, let negated):
+                return SQLExpression(.inCollection(value, collection, negated: !negated)).sql
+            default:
+                return SQL(sql: "NOT ") + operand.operandSQL
+            }
         case .isNull(let operand, let negated):
             return operand.operandSQL + SQL(sql: negated ? " IS NOT NULL" : " IS NULL")
         case .inList(let operand, let values, let negated):
@@ -88,6 +105,14 @@ public struct SQLExpression: Sendable {
             return SQL(sql: "\(name)(") + arguments.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
         case .countAll:
             return SQL(sql: "COUNT(*)")
+        case .qualified(let expression, let alias):
+            return SQL(element: .qualified(expression.sql, alias))
+        case .subquery(let subquery):
+            return SQL(sql: "(") + SQL(element: .subquery(subquery)) + SQL(sql: ")")
+        case .exists(let subquery, let negated):
+            return SQL(sql: negated ? "NOT EXISTS (" : "EXISTS (") + SQL(element: .subquery(subquery)) + SQL(sql: ")")
+        case .inCollection(let value, let collection, let negated):
+            return value.operandSQL + SQL(sql: negated ? " NOT IN " : " IN ") + collection
         }
     }
 
@@ -95,10 +120,12 @@ public struct SQLExpression: Sendable {
     /// parenthesized unless it is a column, a value or a function call.
     var operandSQL: SQL {
         switch impl {
-        case .column, .value, .function, .countAll:
+        case .column, .value, .function, .countAll, .subquery:
             return sql
         case .associative(_, let operands) where operands.count == 1:
             return operands[0].operandSQL
+        case .qualified(let expression, let alias):
+            return SQL(element: .qualified(expression.operandSQL, alias))
         default:
             return SQL(sql: "(") + sql + SQL(sql: ")")
         }
