@@ -56,6 +56,20 @@ import Testing
         }
     }
 
+    @Test func closureFormsOverTheRecordColumns() throws {
+        try withTeamsAndPlayers { db throws in
+            let request = GenPlayer.all()
+                .select({ $0.teamId }, as: Int64?.self)
+                .asRequest(of: GenPlayer.self)
+                .annotated(with: { _ in SQL("COUNT(*)").sqlExpression.forKey("n") })
+                .group { $0.teamId }
+                .having { _ in SQL("COUNT(*)").sqlExpression > 1 }
+            #expect(try generated(db, request).0
+                == #"SELECT "teamId", COUNT(*) AS "n" FROM "player" GROUP BY "teamId" HAVING (COUNT(*)) > ?"#)
+            #expect(try Row.fetchAll(db, request) == [["teamId": 1, "n": 2]])
+        }
+    }
+
     @Test func countOfAGroupedRequestCountsGroups() throws {
         try withTeamsAndPlayers { db throws in
             var count = 0
