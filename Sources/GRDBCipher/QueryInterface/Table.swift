@@ -172,3 +172,33 @@ extension Table where RowDecoder: FetchableRecord & Hashable {
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
 }
+
+extension Table {
+    /// A request of the row with this primary key: `"id" = ?`.
+    public func filter(key: some DatabaseValueConvertible) -> QueryInterfaceRequest<RowDecoder> { all().filter(key: key) }
+
+    /// A request of the rows with these primary keys: `"id" IN (?, ?, ?)`.
+    public func filter<Keys: Collection>(keys: Keys) -> QueryInterfaceRequest<RowDecoder>
+    where Keys.Element: DatabaseValueConvertible
+    {
+        all().filter(keys: keys)
+    }
+
+    /// A request of the row with this unique key.
+    public func filter(key: [String: (any DatabaseValueConvertible)?]?) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(key: key)
+    }
+
+    /// A request of the rows with these unique keys.
+    public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> QueryInterfaceRequest<RowDecoder> {
+        all().filter(keys: keys)
+    }
+}
+
+extension Table where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+    /// A request of the row with this id.
+    public func filter(id: RowDecoder.ID) -> QueryInterfaceRequest<RowDecoder> { all().filter(id: id) }
+
+    /// A request of the rows with these ids.
+    public func filter(ids: some Collection<RowDecoder.ID>) -> QueryInterfaceRequest<RowDecoder> { all().filter(ids: ids) }
+}
