@@ -484,7 +484,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     ///
     /// - throws: A ``DatabaseError`` if the SQL is invalid or SQLite fails.
     public func execute(literal sqlLiteral: SQL) throws {
-        try execute(sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(self)
+        try execute(sql: sql, arguments: arguments)
     }
 
     /// Returns a cached statement for SQL built with interpolation, with its
@@ -493,8 +494,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// - throws: A ``DatabaseError`` if the SQL is invalid, holds more than one
     ///   statement, or its arguments do not fit.
     public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
-        let statement = try cachedStatement(sql: sqlLiteral.sql)
-        try statement.setArguments(sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
         return statement
     }
 
@@ -504,8 +506,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// - throws: A ``DatabaseError`` if the SQL is invalid or holds more than
     ///   one statement.
     public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
-        let statement = try makeStatement(sql: sqlLiteral.sql)
-        try statement.setArguments(sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(self)
+        let statement = try makeStatement(sql: sql)
+        try statement.setArguments(arguments)
         return statement
     }
 

@@ -6,28 +6,32 @@ extension Row {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, literal sqlLiteral: SQL) throws -> RowCursor {
-        try fetchCursor(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// All rows of an SQL literal.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchAll(_ db: Database, literal sqlLiteral: SQL) throws -> [Row] {
-        try fetchAll(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The distinct rows of an SQL literal.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchSet(_ db: Database, literal sqlLiteral: SQL) throws -> Set<Row> {
-        try fetchSet(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchSet(db, sql: sql, arguments: arguments)
     }
 
     /// The first row of an SQL literal, or nil.
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchOne(_ db: Database, literal sqlLiteral: SQL) throws -> Row? {
-        try fetchOne(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }
 
@@ -36,7 +40,8 @@ extension DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, literal sqlLiteral: SQL) throws -> DatabaseValueCursor<Self> {
-        try fetchCursor(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// The values of the first column of an SQL literal.
@@ -44,7 +49,8 @@ extension DatabaseValueConvertible {
     /// - throws: A ``DatabaseError``, or a decoding error for a value that
     ///   does not convert.
     public static func fetchAll(_ db: Database, literal sqlLiteral: SQL) throws -> [Self] {
-        try fetchAll(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The value of the first column of the first row of an SQL literal, or
@@ -52,7 +58,8 @@ extension DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError``, or a decoding error.
     public static func fetchOne(_ db: Database, literal sqlLiteral: SQL) throws -> Self? {
-        try fetchOne(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }
 
@@ -61,7 +68,8 @@ extension DatabaseValueConvertible where Self: Hashable {
     ///
     /// - throws: A ``DatabaseError``, or a decoding error.
     public static func fetchSet(_ db: Database, literal sqlLiteral: SQL) throws -> Set<Self> {
-        try fetchSet(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchSet(db, sql: sql, arguments: arguments)
     }
 }
 
@@ -71,20 +79,23 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, literal sqlLiteral: SQL) throws -> FastDatabaseValueCursor<Self> {
-        try fetchCursor(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// The values of the first column of an SQL literal, read straight from SQLite.
     ///
     /// - throws: A ``DatabaseError``, or a decoding error.
     public static func fetchAll(_ db: Database, literal sqlLiteral: SQL) throws -> [Self] {
-        try fetchAll(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The value of the first column of the first row of an SQL literal.
     ///
     /// - throws: A ``DatabaseError``, or a decoding error.
     public static func fetchOne(_ db: Database, literal sqlLiteral: SQL) throws -> Self? {
-        try fetchOne(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }

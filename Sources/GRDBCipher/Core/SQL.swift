@@ -11,15 +11,50 @@ import Foundation
 /// // INSERT INTO player (name, score) VALUES (?, ?) with arguments ["O'Brien", 1000]
 /// ```
 ///
+/// A literal can also hold values of the query interface: columns,
+/// expressions, orderings, requests (as subqueries), the columns of a record
+/// type. Those are turned into SQL when the literal is built against a
+/// database (``build(_:)``, `execute(literal:)`, a request that uses it), so
+/// that a column is qualified with its table alias when the request needs it:
+///
+/// ```swift
+/// let query: SQL = "SELECT \(columnsOf: Player.self) FROM player WHERE \(Column("score") > 1000)"
+/// // SELECT "player".* FROM player WHERE "score" > ?
+/// ```
+///
 /// Interpolate a ``Column`` or `identifier:` for a quoted identifier, a
 /// sequence of values for an `IN` list, or `sql:` for raw SQL you trust. See
 /// ``SQLInterpolation`` for every interpolation, and extend it to add yours.
-public struct SQL: Sendable, Hashable {
-    /// The SQL text, with a `?` for each interpolated value.
-    public private(set) var sql: String
+public struct SQL: Sendable {
+    /// A part of a literal that is not raw text: it is turned into SQL when
+    /// the literal is built, by an ``SQLGenerationContext``.
+    enum Element: Sendable {
+        /// Raw SQL and its arguments.
+        case sql(String, StatementArguments)
+        /// A column of the table the context generates SQL for, qualified
+        /// with its alias when the request needs one.
+        case column(String)
+        /// `*`, or every column but the excluded ones (names compared
+        /// case-insensitively), of the context's table.
+        case allColumns(excluding: Set<String>)
+        /// SQL whose columns belong to the table of an alias.
+        case qualified(SQL, TableAliasBase)
+        /// A request, as the text of its `SELECT` statement (no parentheses).
+        case subquery(SQLSubquery)
+    }
 
-    /// The arguments of the interpolated values, in order.
-    public private(set) var arguments: StatementArguments
+    // A literal is `leadingElements` followed by raw text and its arguments.
+    // Raw text is concatenated in place, as it comes: a literal made of raw
+    // text only (the usual `execute(literal:)`) has no element at all and
+    // builds to its text and arguments as they are. `leadingElements` is
+    // empty, or holds at least one element that is not raw text.
+
+    /// What comes before the raw text at the end.
+    private(set) var leadingElements: [Element]
+    /// The raw text at the end.
+    private var trailingSQL: String
+    /// The arguments of the raw text at the end.
+    private var trailingArguments: StatementArguments
 
     /// Creates SQL from raw text and arguments.
     ///
@@ -27,13 +62,20 @@ public struct SQL: Sendable, Hashable {
     /// let query = SQL(sql: "UPDATE player SET name = ? WHERE id = ?", arguments: [name, id])
     /// ```
     public init(sql: String, arguments: StatementArguments = StatementArguments()) {
-        self.sql = sql
-        self.arguments = arguments
+        leadingElements = []
+        trailingSQL = sql
+        trailingArguments = arguments
     }
 
     /// Creates SQL that is one value: `?` bound to the value, or `NULL`.
     public init(_ value: (some DatabaseValueConvertible)?) {
-        let dbValue = value?.databaseValue ?? .null
+        self.init(bound: value?.databaseValue ?? .null)
+    }
+
+    /// SQL that is one value: `?` bound to the value, or `NULL`. (A
+    /// ``DatabaseValue`` is also an expression: `SQL(dbValue)` would build
+    /// it through ``init(_:)-(SQLSpecificExpressible)``, which ends here.)
+    init(bound dbValue: DatabaseValue) {
         if dbValue.isNull {
             self.init(sql: "NULL")
         } else {
@@ -41,13 +83,35 @@ public struct SQL: Sendable, Hashable {
         }
     }
 
-    /// Whether the SQL text is empty (arguments alone do not count).
+    /// Creates SQL from an expression of the query interface.
+    ///
+    /// ```swift
+    /// let columnLiteral = SQL(Column("username"))
+    /// let emailLiteral = [columnLiteral, SQL("@example.com".databaseValue)].joined(separator: " || ")
+    /// let emails = try String.fetchAll(db, User.select(emailLiteral.sqlExpression))
+    /// ```
+    public init(_ expression: some SQLSpecificExpressible) {
+        self = expression.sqlExpression.sql
+    }
+
+    /// A literal made of one element.
+    init(element: Element) {
+        self.init(sql: "")
+        append(element: element)
+    }
+
+    /// Whether the SQL text is empty (arguments alone do not count). A
+    /// value of the query interface is never empty.
     ///
     /// ```swift
     /// SQL("").isEmpty           // true
     /// SQL("\(1)").isEmpty        // false: "?"
     /// ```
-    public var isEmpty: Bool { sql.isEmpty }
+    public var isEmpty: Bool { leadingElements.isEmpty && trailingSQL.isEmpty }
+
+    /// Whether the literal is raw text and arguments only, and needs no
+    /// database to be built.
+    var isRaw: Bool { leadingElements.isEmpty }
 
     /// The SQL text and its arguments, ready for `db.execute(sql:arguments:)`.
     ///
@@ -55,10 +119,24 @@ public struct SQL: Sendable, Hashable {
     /// let (sql, arguments) = try query.build(db)
     /// ```
     ///
-    /// - throws: A ``DatabaseError``, never in practice: the text is built as
-    ///   the literal is written.
+    /// - throws: A ``DatabaseError`` if a value of the query interface cannot
+    ///   be turned into SQL: excluded columns of a table that does not exist,
+    ///   a table alias that the request does not use, a request that needs
+    ///   the schema.
     public func build(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
-        (sql, arguments)
+        if leadingElements.isEmpty { return (trailingSQL, trailingArguments) }
+        let context = SQLGenerationContext(db)
+        let sql = try context.sql(self)
+        return (sql, context.arguments)
+    }
+
+    /// Writes the literal into `sql`, its arguments into the context.
+    func write(into sql: inout String, _ context: SQLGenerationContext) throws {
+        for element in leadingElements {
+            try context.write(element, into: &sql)
+        }
+        sql += trailingSQL
+        context.append(arguments: trailingArguments)
     }
 
     /// Appends SQL and its arguments.
@@ -78,7 +156,26 @@ public struct SQL: Sendable, Hashable {
     /// query.append(sql: "WHERE name = ?", arguments: [name])
     /// ```
     public mutating func append(sql: String, arguments: StatementArguments = StatementArguments()) {
-        self += SQL(sql: sql, arguments: arguments)
+        trailingSQL += sql
+        if !arguments.isEmpty { trailingArguments += arguments }
+    }
+
+    /// Appends an element that is not raw text.
+    mutating func append(element: Element) {
+        if case .sql(let sql, let arguments) = element {
+            append(sql: sql, arguments: arguments)
+            return
+        }
+        flushTrailingText()
+        leadingElements.append(element)
+    }
+
+    /// Moves the raw text at the end into the elements.
+    private mutating func flushTrailingText() {
+        if trailingSQL.isEmpty && trailingArguments.isEmpty { return }
+        leadingElements.append(.sql(trailingSQL, trailingArguments))
+        trailingSQL = ""
+        trailingArguments = StatementArguments()
     }
 
     /// Concatenates two pieces of SQL.
@@ -99,9 +196,55 @@ public struct SQL: Sendable, Hashable {
     /// query += "WHERE name = \(name)"
     /// ```
     public static func += (lhs: inout SQL, rhs: SQL) {
-        lhs.sql += rhs.sql
-        if !rhs.arguments.isEmpty { lhs.arguments += rhs.arguments }
+        if !rhs.leadingElements.isEmpty {
+            lhs.flushTrailingText()
+            lhs.leadingElements.append(contentsOf: rhs.leadingElements)
+        }
+        lhs.append(sql: rhs.trailingSQL, arguments: rhs.trailingArguments)
     }
+}
+
+extension SQL {
+    // Raw text and arguments without a database, for literals that need
+    // none: tests, and SQL built by the library from raw parts.
+
+    /// The SQL text of a literal that needs no database.
+    var sql: String { resolvedWithoutDatabase.sql }
+
+    /// The arguments of a literal that needs no database.
+    var arguments: StatementArguments { resolvedWithoutDatabase.arguments }
+
+    private var resolvedWithoutDatabase: (sql: String, arguments: StatementArguments) {
+        if leadingElements.isEmpty { return (trailingSQL, trailingArguments) }
+        let context = SQLGenerationContext(nil)
+        do {
+            let sql = try context.sql(self)
+            return (sql, context.arguments)
+        } catch {
+            preconditionFailure("this SQL literal needs a database: use build(db)")
+        }
+    }
+}
+
+extension SQL: SQLSpecificExpressible {
+    /// The literal as an expression, parenthesized when it is an operand.
+    ///
+    /// ```swift
+    /// func date(_ value: some SQLExpressible) -> SQLExpression {
+    ///     SQL("DATE(\(value))").sqlExpression
+    /// }
+    /// // SELECT * FROM "player" WHERE DATE("createdAt") = ?
+    /// let request = Player.filter(date(Column("createdAt")) == "2020-01-23")
+    /// ```
+    public var sqlExpression: SQLExpression { SQLExpression(literal: self) }
+
+    /// The literal as a selection, written as it is:
+    /// `SQL("firstName AS givenName, lastName AS familyName").sqlSelection`.
+    public var sqlSelection: SQLSelection { SQLSelection(literal: self) }
+
+    /// The literal as one ordering term, written as it is:
+    /// `SQL("name DESC").sqlOrdering`. It cannot be reversed.
+    public var sqlOrdering: SQLOrdering { SQLOrdering(literal: self) }
 }
 
 extension SQL: ExpressibleByStringInterpolation {

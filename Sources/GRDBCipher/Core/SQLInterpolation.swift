@@ -3,6 +3,9 @@
 ///
 /// A value becomes a `?` and a bound argument (`NULL` stays literal text);
 /// identifiers are quoted; raw SQL goes in only through `sql:` and `literal:`.
+/// Values of the query interface (columns, expressions, orderings,
+/// requests, record types) are interpolated too, and turned into SQL when
+/// the literal is built against a database.
 ///
 /// ```swift
 /// let query: SQL = """
@@ -79,24 +82,26 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
         result.append(sql: identifier.quotedDatabaseIdentifier)
     }
 
-    /// Appends a quoted column name: `"name"`.
-    public mutating func appendInterpolation(_ column: Column) {
-        appendInterpolation(identifier: column.name)
-    }
-
-    /// Appends the quoted column name of a coding key: `"name"`.
+    /// Appends the column named after a coding key: `"name"`, qualified
+    /// with its table when a request needs it.
     ///
     /// ```swift
     /// let query: SQL = "SELECT \(CodingKeys.name) FROM player"
     /// ```
     public mutating func appendInterpolation(_ key: some CodingKey) {
-        appendInterpolation(identifier: key.stringValue)
+        result.append(element: .column(key.stringValue))
     }
 
-    /// Appends the quoted column name of a coding key: `"name"`.
+    /// Appends the column named after a coding key that is also an
+    /// expression: `"name"`.
+    public mutating func appendInterpolation(_ key: some CodingKey & SQLExpressible & SQLSelectable & SQLOrderingTerm) {
+        result.append(element: .column(key.stringValue))
+    }
+
+    /// Appends the column named after a coding key: `"name"`.
     @_disfavoredOverload
     public mutating func appendInterpolation(_ key: any CodingKey) {
-        appendInterpolation(identifier: key.stringValue)
+        result.append(element: .column(key.stringValue))
     }
 
     /// Appends the name of a collation.

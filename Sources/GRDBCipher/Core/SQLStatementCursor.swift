@@ -80,8 +80,10 @@ extension Database {
 
     /// A cursor over the statements of an SQL literal; see ``SQLStatementCursor``.
     ///
-    /// - throws: A ``DatabaseError`` if the connection is closed.
+    /// - throws: A ``DatabaseError`` if the connection is closed, or if a
+    ///   query-interface value of the literal cannot be turned into SQL.
     public func allStatements(literal sqlLiteral: SQL) throws -> SQLStatementCursor {
-        try allStatements(sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(self)
+        return try allStatements(sql: sql, arguments: arguments)
     }
 }

@@ -53,4 +53,8 @@ extension AdaptedFetchRequest: FetchRequest {
     public func fetchCount(_ db: Database) throws -> Int {
         try base.fetchCount(db)
     }
+
+    /// The base request as a subquery: an adapter changes how rows are
+    /// read, not the SQL.
+    public var sqlSubquery: SQLSubquery { base.sqlSubquery }
 }

@@ -6,7 +6,10 @@
 /// let players = try request.fetchAll(db)       // [Player]
 /// let count = try request.fetchCount(db)       // Int
 /// ```
-public protocol FetchRequest<RowDecoder> {
+///
+/// A request is also a subquery (``SQLSubqueryable``): an expression, and
+/// a value to interpolate in SQL literals.
+public protocol FetchRequest<RowDecoder>: SQLSubqueryable {
     /// The type of what the request fetches.
     associatedtype RowDecoder
 
@@ -89,14 +92,19 @@ public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
 
     /// The request's statement, with its arguments bound, and its adapter.
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        let statement = cached ? try db.cachedStatement(sql: sqlLiteral.sql) : try db.makeStatement(sql: sqlLiteral.sql)
-        try statement.setArguments(sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
         return PreparedRequest(statement: statement, adapter: adapter)
     }
 
+    /// The request as a subquery, its SQL written as it is.
+    public var sqlSubquery: SQLSubquery { SQLSubquery(.literal(sqlLiteral)) }
+
     /// `SELECT COUNT(*) FROM (sql)`.
     public func fetchCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sqlLiteral.sql))", arguments: sqlLiteral.arguments) ?? 0
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(sql))", arguments: arguments) ?? 0
     }
 }
 

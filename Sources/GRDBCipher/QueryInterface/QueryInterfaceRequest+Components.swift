@@ -36,6 +36,53 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     }
 }
 
+extension QueryInterfaceRequest where RowDecoder: TableRecord {
+    /// The request, selecting a value of the record's components, decoded as `type`.
+    ///
+    /// ```swift
+    /// let names = try Player.all().select({ $0.name }, as: String.self).fetchAll(db)
+    /// ```
+    public func select<T>(
+        _ selection: (RowDecoder.DatabaseComponents) throws -> any SQLSelectable, as type: T.Type = T.self
+    ) rethrows -> QueryInterfaceRequest<T> {
+        try select([selection(RowDecoder.databaseComponents)], as: type)
+    }
+
+    /// The request, selecting values of the record's components, decoded as `type`.
+    public func select<T>(
+        _ selection: (RowDecoder.DatabaseComponents) throws -> [any SQLSelectable], as type: T.Type = T.self
+    ) rethrows -> QueryInterfaceRequest<T> {
+        try select(selection(RowDecoder.databaseComponents), as: type)
+    }
+
+    /// The request, selecting a value of the record's components after its
+    /// current selection.
+    public func annotated(with selection: (RowDecoder.DatabaseComponents) throws -> any SQLSelectable) rethrows -> Self {
+        try annotated(with: [selection(RowDecoder.databaseComponents)])
+    }
+
+    /// The request, selecting values of the record's components after its
+    /// current selection.
+    public func annotated(with selection: (RowDecoder.DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> Self {
+        try annotated(with: selection(RowDecoder.databaseComponents))
+    }
+
+    /// The request, grouped by an expression of the record's components.
+    public func group(_ expression: (RowDecoder.DatabaseComponents) throws -> any SQLExpressible) rethrows -> Self {
+        try group([expression(RowDecoder.databaseComponents)])
+    }
+
+    /// The request, grouped by expressions of the record's components.
+    public func group(_ expressions: (RowDecoder.DatabaseComponents) throws -> [any SQLExpressible]) rethrows -> Self {
+        try group(expressions(RowDecoder.databaseComponents))
+    }
+
+    /// The request, with one more condition on its groups, over the record's components.
+    public func having(_ predicate: (RowDecoder.DatabaseComponents) throws -> any SQLExpressible) rethrows -> Self {
+        try having(predicate(RowDecoder.databaseComponents))
+    }
+}
+
 extension TableRecord {
     /// A request of the rows that match a condition on the record's components.
     ///

@@ -3,7 +3,7 @@ import Foundation
 // Requests by primary key or unique key. The key column is found when the
 // SQL is generated, from the connection's schema cache.
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord {
+extension QueryInterfaceRequest {
     /// The request, filtered by primary key: `"id" = ?`; nil fetches nothing.
     ///
     /// ```swift
@@ -91,7 +91,7 @@ extension QueryInterfaceRequest where RowDecoder: TableRecord {
     }
 }
 
-extension QueryInterfaceRequest where RowDecoder: TableRecord & Identifiable, RowDecoder.ID: DatabaseValueConvertible {
+extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
     /// The request, filtered by id: `"id" = ?`.
     public func filter(id: RowDecoder.ID) -> Self {
         filter(key: id)

@@ -27,28 +27,34 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
     ///   table or column, for instance).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        let sql = try relation.selectSQL(db, forSingleResult: singleResult)
-        let statement = try db.cachedStatement(sql: sql.sql)
-        try statement.setArguments(sql.arguments)
+        let (sql, arguments) = try relation.selectSQL(db, forSingleResult: singleResult)
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
         return PreparedRequest(statement: statement)
     }
 
-    /// The number of rows the request fetches: `SELECT COUNT(*) ...`.
+    /// The request as a subquery: `Column("score") == request`,
+    /// `request.contains(value)`, `request.exists()`.
+    public var sqlSubquery: SQLSubquery { SQLSubquery(.relation(relation)) }
+
+    /// The number of rows the request fetches: `SELECT COUNT(*) ...`, from
+    /// a subquery when the request is grouped, limited, distinct or defines
+    /// common table expressions, as GRDB counts them.
     ///
     /// - throws: A ``DatabaseError``.
     public func fetchCount(_ db: Database) throws -> Int {
-        let sql = try relation.countSQL(db)
-        let statement = try db.cachedStatement(sql: sql.sql)
-        return try Int.fetchOne(statement, arguments: sql.arguments) ?? 0
+        let (sql, arguments) = try relation.countSQL(db)
+        let statement = try db.cachedStatement(sql: sql)
+        return try Int.fetchOne(statement, arguments: arguments) ?? 0
     }
 
     /// Whether the request fetches no row.
     ///
     /// - throws: A ``DatabaseError``.
     public func isEmpty(_ db: Database) throws -> Bool {
-        let sql = SQL(sql: "SELECT EXISTS (") + (try relation.selectSQL(db)) + SQL(sql: ")")
-        let statement = try db.cachedStatement(sql: sql.sql)
-        return try Bool.fetchOne(statement, arguments: sql.arguments) == false
+        let (sql, arguments) = try relation.selectSQL(db)
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (" + sql + ")")
+        return try Bool.fetchOne(statement, arguments: arguments) == false
     }
 
     /// Deletes the rows the request selects, and returns how many.
@@ -61,8 +67,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// - throws: A ``DatabaseError``.
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
-        let sql = try relation.deleteSQL(db)
-        try db.cachedStatement(sql: sql.sql).execute(arguments: sql.arguments)
+        let (sql, arguments) = try relation.deleteSQL(db)
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
         return db.changesCount
     }
 
@@ -138,6 +144,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
         var request = self
         request.relation.orderings = orderings.map(\.sqlOrdering)
+        request.relation.isReversed = false
         return request
     }
 
@@ -154,7 +161,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// The request, without order.
     public func unordered() -> Self {
         var request = self
-        request.relation.orderings = []
+        request.relation = relation.unordered()
         return request
     }
 

@@ -45,6 +45,15 @@ public struct SQLExpression: Sendable {
         case aggregate(String, [SQLExpression], distinct: Bool, ordering: SQLOrdering?, filter: SQLExpression?)
         /// `COUNT(*)`.
         case countAll
+        /// An expression whose columns belong to the table of an alias.
+        case qualified(SQLExpression, TableAliasBase)
+        /// A request, parenthesized: `(SELECT ...)`.
+        case subquery(SQLSubquery)
+        /// `[NOT] EXISTS (SELECT ...)`.
+        case exists(SQLSubquery, negated: Bool)
+        /// `expression [NOT] IN collection`, where the collection is a
+        /// parenthesized subquery or the name of a common table expression.
+        case inCollection(SQLExpression, SQL, negated: Bool)
     }
 
     /// `=`, `<>`, `IS` and `IS NOT`: the operators that `!` turns into
@@ -93,9 +102,9 @@ public struct SQLExpression: Sendable {
     var sql: SQL {
         switch impl {
         case .column(let name):
-            return SQL(sql: name.quotedDatabaseIdentifier)
+            return SQL(element: .column(name))
         case .value(let dbValue):
-            return SQL(dbValue)
+            return SQL(bound: dbValue)
         case .literal(let literal):
             return literal
         case .binary(let op, let lhs, let rhs):
@@ -104,14 +113,22 @@ public struct SQLExpression: Sendable {
             return lhs.operandSQL + SQL(sql: " \(op.rawValue) ") + rhs.operandSQL
         case .associative(let op, let operands):
             switch operands.count {
-            case 0: return SQL(op.neutralValue)
+            case 0: return SQL(bound: op.neutralValue)
             case 1: return operands[0].sql
             default: return operands.map(\.operandSQL).joined(separator: " \(op.sql) ")
             }
         case .unary(let op, let operand):
             return SQL(sql: op) + operand.operandSQL
         case .not(let operand):
-            return SQL(sql: "NOT ") + operand.operandSQL
+            // Negated subquery tests read as GRDB writes them: `NOT EXISTS`, `NOT IN`.
+            switch operand.impl {
+            case .exists(let subquery, let negated):
+                return SQLExpression(.exists(subquery, negated: !negated)).sql
+            case .inCollection(let value, let collection, let negated):
+                return SQLExpression(.inCollection(value, collection, negated: !negated)).sql
+            default:
+                return SQL(sql: "NOT ") + operand.operandSQL
+            }
         case .between(let operand, let lower, let upper, let negated):
             return operand.operandSQL + SQL(sql: negated ? " NOT BETWEEN " : " BETWEEN ")
                 + lower.operandSQL + SQL(sql: " AND ") + upper.operandSQL
@@ -137,6 +154,14 @@ public struct SQLExpression: Sendable {
             return result
         case .countAll:
             return SQL(sql: "COUNT(*)")
+        case .qualified(let expression, let alias):
+            return SQL(element: .qualified(expression.sql, alias))
+        case .subquery(let subquery):
+            return SQL(sql: "(") + SQL(element: .subquery(subquery)) + SQL(sql: ")")
+        case .exists(let subquery, let negated):
+            return SQL(sql: negated ? "NOT EXISTS (" : "EXISTS (") + SQL(element: .subquery(subquery)) + SQL(sql: ")")
+        case .inCollection(let value, let collection, let negated):
+            return value.operandSQL + SQL(sql: negated ? " NOT IN " : " IN ") + collection
         }
     }
 
@@ -145,12 +170,14 @@ public struct SQLExpression: Sendable {
     /// call (an aggregate with a `FILTER` clause is parenthesized).
     var operandSQL: SQL {
         switch impl {
-        case .column, .value, .function, .countAll, .cast:
+        case .column, .value, .function, .countAll, .cast, .subquery:
             return sql
         case .aggregate(_, _, _, _, .none):
             return sql
         case .associative(_, let operands) where operands.count <= 1:
             return operands.first?.operandSQL ?? sql
+        case .qualified(let expression, let alias):
+            return SQL(element: .qualified(expression.operandSQL, alias))
         default:
             return SQL(sql: "(") + sql + SQL(sql: ")")
         }

@@ -14,6 +14,8 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case ascNullsLast(SQLExpression)
         case descNullsFirst(SQLExpression)
         case literal(SQL)
+        /// An ordering whose columns belong to the table of an alias.
+        indirect case qualified(SQLOrdering, TableAliasBase)
     }
 
     let impl: Impl
@@ -39,6 +41,7 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case .ascNullsLast(let expression): return SQLOrdering(.descNullsFirst(expression))
         case .descNullsFirst(let expression): return SQLOrdering(.ascNullsLast(expression))
         case .literal: return nil
+        case .qualified(let ordering, let alias): return ordering.reversed.map { SQLOrdering(.qualified($0, alias)) }
         }
     }
 
@@ -50,6 +53,7 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case .ascNullsLast(let expression): return expression.sql + SQL(sql: " ASC NULLS LAST")
         case .descNullsFirst(let expression): return expression.sql + SQL(sql: " DESC NULLS FIRST")
         case .literal(let literal): return literal
+        case .qualified(let ordering, let alias): return SQL(element: .qualified(ordering.sql, alias))
         }
     }
 }

@@ -1,5 +1,6 @@
-/// What a query-interface request reads, and how: the table, the
-/// selection, the conditions, the order and the limit. Conditions that need
+/// What a query-interface request reads, and how: the table and its
+/// aliases, the selection, the conditions, the grouping, the order, the
+/// limit, and the common table expressions it defines. Conditions that need
 /// the database (a primary key, for `filter(key:)`) are resolved when the
 /// SQL is generated, once per fetch.
 struct SQLRelation: Sendable {
@@ -11,77 +12,63 @@ struct SQLRelation: Sendable {
         var offset: Int?
     }
 
-    var tableName: String
+    var source: SQLSource
     var selection: [SQLSelection]
     var filters: [Filter] = []
+    /// The order, as given; `isReversed` reverses each term when generating.
     var orderings: [SQLOrdering] = []
+    var isReversed = false
+    /// `GROUP BY` expressions; nil when the request is not grouped.
+    var groupExpressions: [SQLExpression]?
+    /// `HAVING` conditions, joined with `AND`.
+    var havingExpressions: [SQLExpression] = []
     var isDistinct = false
     var limit: Limit?
+    /// Common table expressions, in the order they were given; one per name.
+    var ctes: [SQLCTE] = []
     /// Whether a condition matches one unique key: such a request fetches
     /// one row at most, and `fetchOne` needs no `LIMIT 1` (as in GRDB).
     var filtersUniqueKey = false
 
-    /// `WHERE` conditions joined with `AND`, or nil without a condition.
-    func whereSQL(_ db: Database) throws -> SQL? {
-        guard !filters.isEmpty else { return nil }
-        return try filters.map { try $0(db) }.joined(operator: .and).sql
+    init(tableName: String, selection: [SQLSelection]) {
+        self.source = SQLSource(tableName: tableName)
+        self.selection = selection
     }
 
-    /// The `SELECT` statement.
-    func selectSQL(_ db: Database, forSingleResult singleResult: Bool = false) throws -> SQL {
-        var sql = SQL(sql: isDistinct ? "SELECT DISTINCT " : "SELECT ")
-        sql += try selection.map { try $0.sql(db, tableName: tableName) }.joined(separator: ", ")
-        sql += SQL(sql: " FROM \(tableName.quotedDatabaseIdentifier)")
-        if let whereSQL = try whereSQL(db) {
-            sql += SQL(sql: " WHERE ") + whereSQL
+    /// The table (or common table expression) the relation reads.
+    var tableName: String { source.tableName }
+
+    /// The relation, with one more common table expression; one with the
+    /// same name (compared case-insensitively) is replaced.
+    func with(_ cte: SQLCTE) -> SQLRelation {
+        var relation = self
+        let name = cte.tableName.lowercased()
+        if let index = relation.ctes.firstIndex(where: { $0.tableName.lowercased() == name }) {
+            relation.ctes[index] = cte
+        } else {
+            relation.ctes.append(cte)
         }
-        if !orderings.isEmpty {
-            sql += SQL(sql: " ORDER BY ") + orderings.map(\.sql).joined(separator: ", ")
-        }
-        if let limit {
-            sql += SQL(sql: " LIMIT \(limit.limit)")
-            if let offset = limit.offset { sql += SQL(sql: " OFFSET \(offset)") }
-        } else if singleResult && !filtersUniqueKey {
-            sql += SQL(sql: " LIMIT 1")
-        }
-        return sql
+        return relation
     }
 
-    /// `SELECT COUNT(*)` of the rows the relation selects: straight from the
-    /// table when counting its rows is enough, from a subquery otherwise.
-    func countSQL(_ db: Database) throws -> SQL {
-        // One distinct expression: `COUNT(DISTINCT expression)`, as GRDB counts it.
-        if isDistinct, limit == nil, selection.count == 1, case .expression(let expression) = selection[0].impl {
-            var sql = SQL(sql: "SELECT COUNT(DISTINCT ") + expression.sql
-                + SQL(sql: ") FROM \(tableName.quotedDatabaseIdentifier)")
-            if let whereSQL = try whereSQL(db) {
-                sql += SQL(sql: " WHERE ") + whereSQL
-            }
-            return sql
-        }
-        if !isDistinct && limit == nil {
-            var sql = SQL(sql: "SELECT COUNT(*) FROM \(tableName.quotedDatabaseIdentifier)")
-            if let whereSQL = try whereSQL(db) {
-                sql += SQL(sql: " WHERE ") + whereSQL
-            }
-            return sql
-        }
-        return SQL(sql: "SELECT COUNT(*) FROM (") + (try selectSQL(db)) + SQL(sql: ")")
+    /// The relation without its order.
+    func unordered() -> SQLRelation {
+        var relation = self
+        relation.orderings = []
+        relation.isReversed = false
+        return relation
     }
 
-    /// `DELETE` of the rows the relation selects.
-    func deleteSQL(_ db: Database) throws -> SQL {
-        if !isDistinct && limit == nil {
-            var sql = SQL(sql: "DELETE FROM \(tableName.quotedDatabaseIdentifier)")
-            if let whereSQL = try whereSQL(db) {
-                sql += SQL(sql: " WHERE ") + whereSQL
+    /// The orderings as they must be written.
+    func resolvedOrderings() throws -> [SQLOrdering] {
+        guard isReversed else { return orderings }
+        return try orderings.map { ordering in
+            guard let reversed = ordering.reversed else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISUSE,
+                    message: "ordering literals can't be reversed: order by SQL(...).sqlExpression instead")
             }
-            return sql
+            return reversed
         }
-        // A limit needs the rows themselves: delete them by rowid.
-        var selected = self
-        selected.selection = [Column.rowID.sqlSelection]
-        return SQL(sql: "DELETE FROM \(tableName.quotedDatabaseIdentifier) WHERE rowid IN (")
-            + (try selected.selectSQL(db)) + SQL(sql: ")")
     }
 }

@@ -14,6 +14,8 @@ public struct SQLSelection: Sendable, SQLSelectable {
         case expression(SQLExpression)
         case aliased(SQLExpression, String)
         case literal(SQL)
+        /// A selection whose columns belong to the table of an alias.
+        indirect case qualified(SQLSelection, TableAliasBase)
     }
 
     let impl: Impl
@@ -30,21 +32,37 @@ public struct SQLSelection: Sendable, SQLSelectable {
     /// The selection itself.
     public var sqlSelection: SQLSelection { self }
 
-    /// The selection as SQL. Excluding columns needs the table's columns.
-    func sql(_ db: Database, tableName: String) throws -> SQL {
+    /// The selection as SQL: `*` and excluded columns are resolved when the
+    /// SQL is built, against the table of the request.
+    var sql: SQL {
         switch impl {
         case .allColumns(let excluded):
-            if excluded.isEmpty { return SQL(sql: "*") }
-            let excludedLowercased = Set(excluded.map { $0.lowercased() })
-            let columns = try db.columns(in: tableName).map(\.name)
-                .filter { !excludedLowercased.contains($0.lowercased()) }
-            return SQL(sql: columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))
+            return SQL(element: .allColumns(excluding: excluded))
         case .expression(let expression):
             return expression.sql
         case .aliased(let expression, let name):
             return expression.sql + SQL(sql: " AS \(name.quotedDatabaseIdentifier)")
         case .literal(let literal):
             return literal
+        case .qualified(let selection, let alias):
+            return SQL(element: .qualified(selection.sql, alias))
+        }
+    }
+
+    /// The selection as raw SQL, resolved against a table: for the
+    /// `RETURNING` clause of statements on that table.
+    func sql(_ db: Database, tableName: String) throws -> SQL {
+        let context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+        let text = try context.sql(sql)
+        return SQL(sql: text, arguments: context.arguments)
+    }
+
+    /// The selected expression, if the selection is one (for counts).
+    var expression: SQLExpression? {
+        switch impl {
+        case .expression(let expression), .aliased(let expression, _): return expression
+        case .qualified(let selection, let alias): return selection.expression.map { SQLExpression(.qualified($0, alias)) }
+        case .allColumns, .literal: return nil
         }
     }
 }

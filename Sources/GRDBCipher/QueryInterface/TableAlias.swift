@@ -1,4 +1,91 @@
-/// A name for a table in SQL, whose columns can be used in expressions.
+/// A name for a table in SQL, whose columns can be used in expressions,
+/// selections and orderings: the base class of ``TableAlias``.
+///
+/// Aliases are compared by identity: two aliases with the same name are
+/// still two aliases.
+public class TableAliasBase: @unchecked Sendable, Hashable {
+    // Safe: every stored property is a constant.
+
+    /// The name given by the user, always used in SQL; nil for an anonymous
+    /// alias, whose name is the name of the table it aliases.
+    let userName: String?
+
+    /// The table, when the alias was created for it (`columnsOf:`); nil for
+    /// user aliases, whose table is the request they alias.
+    let tableName: String?
+
+    init(name: String?, tableName: String? = nil) {
+        self.userName = name
+        self.tableName = tableName
+    }
+
+    /// Whether two aliases are the same alias.
+    public static func == (lhs: TableAliasBase, rhs: TableAliasBase) -> Bool {
+        lhs === rhs
+    }
+
+    /// Hashes the identity of the alias.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
+    }
+
+    /// A selection of the aliased table: `"alias".*`, `"alias"."column"`.
+    ///
+    /// ```swift
+    /// let alias = TableAlias(name: "p")
+    /// let request = Player.aliased(alias).select(alias[AllColumns()])
+    /// // SELECT "p".* FROM "player" "p"
+    /// ```
+    public subscript(_ selectable: some SQLSelectable) -> SQLSelection {
+        SQLSelection(.qualified(selectable.sqlSelection, self))
+    }
+
+    /// An expression over the columns of the aliased table.
+    ///
+    /// ```swift
+    /// let alias = TableAlias(name: "p")
+    /// let request = Player.aliased(alias).filter(alias[Column("score")] > 1000)
+    /// // SELECT "p".* FROM "player" "p" WHERE "p"."score" > ?
+    /// ```
+    public subscript(_ expression: some SQLSpecificExpressible & SQLSelectable & SQLOrderingTerm) -> SQLExpression {
+        SQLExpression(.qualified(expression.sqlExpression, self))
+    }
+
+    /// An ordering over the columns of the aliased table.
+    ///
+    /// ```swift
+    /// let request = Player.aliased(alias).order(alias[Column("score").desc])
+    /// ```
+    public subscript(_ ordering: some SQLOrderingTerm) -> SQLOrdering {
+        SQLOrdering(.qualified(ordering.sqlOrdering, self))
+    }
+
+    /// The column of the aliased table: `"alias"."column"`.
+    ///
+    /// ```swift
+    /// let parent = TableAlias()
+    /// let children = Child.filter(Column("parentId") == parent["id"])
+    /// let request = Parent.aliased(parent).filter(children.exists())
+    /// // SELECT * FROM "parent"
+    /// // WHERE EXISTS (SELECT * FROM "child" WHERE "parentId" = "parent"."id")
+    /// ```
+    public subscript(_ column: String) -> SQLExpression {
+        self[Column(column)]
+    }
+}
+
+/// A name for a table in a request, whose columns can be used in
+/// expressions, selections and orderings, including those of subqueries.
+///
+/// An alias given a name always uses it; an anonymous alias is named after
+/// its table, and its columns are only qualified when needed (in a subquery
+/// that refers to the enclosing request):
+///
+/// ```swift
+/// // SELECT "p".* FROM "player" "p" WHERE "p"."score" > ?
+/// let p = TableAlias(name: "p")
+/// let request = Player.aliased(p).filter(p[Column("score")] > 1000)
+/// ```
 ///
 /// Upserts give one, named `excluded`, to their `doUpdate` closure: it
 /// refers to the values that failed to insert.
@@ -8,22 +95,37 @@
 ///     [Column("date").set(to: excluded["date"])]   // "date" = "excluded"."date"
 /// }
 /// ```
-public final class TableAlias<RowDecoder>: Sendable {
-    /// The name of the alias in SQL.
-    let name: String
+@dynamicMemberLookup
+public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
+    // Safe: immutable, as its base class.
 
-    /// An alias with this name.
-    public init(name: String) {
-        self.name = name
+    /// An alias, anonymous unless given a name.
+    ///
+    /// ```swift
+    /// let alias = TableAlias(name: "p")
+    /// ```
+    public init(name: String? = nil) where RowDecoder == Void {
+        super.init(name: name)
     }
 
-    /// The column of the aliased table: `"alias"."column"`.
-    public subscript(_ column: String) -> SQLExpression {
-        SQLExpression(literal: SQL(sql: name.quotedDatabaseIdentifier + "." + column.quotedDatabaseIdentifier))
+    /// An alias for a record type, anonymous unless given a name. Its
+    /// columns are available as properties: `alias.score`.
+    ///
+    /// ```swift
+    /// let alias = TableAlias<Player>(name: "p")
+    /// ```
+    public init(name: String? = nil, for record: RowDecoder.Type = RowDecoder.self) {
+        super.init(name: name)
     }
+}
 
-    /// The column of the aliased table: `"alias"."column"`.
-    public subscript(_ column: some ColumnExpression) -> SQLExpression {
-        self[column.name]
+extension TableAlias where RowDecoder: TableRecord {
+    /// An expression of the record's database components, qualified with
+    /// the alias: `alias.score`.
+    public subscript<T>(
+        dynamicMember keyPath: KeyPath<RowDecoder.DatabaseComponents, T>) -> SQLExpression
+    where T: SQLSpecificExpressible
+    {
+        SQLExpression(.qualified(RowDecoder.databaseComponents[keyPath: keyPath].sqlExpression, self))
     }
 }

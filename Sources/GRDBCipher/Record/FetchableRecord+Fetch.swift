@@ -93,21 +93,24 @@ extension FetchableRecord {
     ///
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(_ db: Database, literal sqlLiteral: SQL) throws -> RecordCursor<Self> {
-        try fetchCursor(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 
     /// The records of an SQL literal.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchAll(_ db: Database, literal sqlLiteral: SQL) throws -> [Self] {
-        try fetchAll(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
     }
 
     /// The first record of an SQL literal, or nil.
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchOne(_ db: Database, literal sqlLiteral: SQL) throws -> Self? {
-        try fetchOne(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }
 
@@ -136,6 +139,7 @@ extension FetchableRecord where Self: Hashable {
     ///
     /// - throws: A ``DatabaseError``, or the error of ``init(row:)``.
     public static func fetchSet(_ db: Database, literal sqlLiteral: SQL) throws -> Set<Self> {
-        try fetchSet(db, sql: sqlLiteral.sql, arguments: sqlLiteral.arguments)
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchSet(db, sql: sql, arguments: arguments)
     }
 }

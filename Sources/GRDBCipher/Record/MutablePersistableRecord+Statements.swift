@@ -106,8 +106,9 @@ extension MutablePersistableRecord {
             .map { try $0.sqlSelection.sql(db, tableName: tableName) }
             .joined(separator: ", ")
         let full = sql + SQL(sql: " RETURNING ") + returning
-        let statement = try db.cachedStatement(sql: full.sql)
-        try statement.setArguments(full.arguments)
+        let (fullSQL, arguments) = try full.build(db)
+        let statement = try db.cachedStatement(sql: fullSQL)
+        try statement.setArguments(arguments)
         return statement
     }
 

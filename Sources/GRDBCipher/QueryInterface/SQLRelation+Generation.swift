@@ -1,0 +1,142 @@
+// The statements of a relation: SELECT, the COUNT of its rows, DELETE.
+// Each is written in one string, in a generation context whose table is the
+// relation's, and which gathers the arguments.
+
+extension SQLRelation {
+    /// The `SELECT` statement and its arguments.
+    func selectSQL(_ db: Database, forSingleResult singleResult: Bool = false) throws -> (String, StatementArguments) {
+        let context = SQLGenerationContext(db, source: source)
+        var sql = ""
+        try writeSelect(into: &sql, context, forSingleResult: singleResult)
+        return (sql, context.arguments)
+    }
+
+    /// `SELECT COUNT(*)` of the rows the relation selects: straight from the
+    /// table when counting its rows is enough, from a subquery otherwise, as
+    /// GRDB counts them.
+    func countSQL(_ db: Database) throws -> (String, StatementArguments) {
+        guard groupExpressions == nil && limit == nil && ctes.isEmpty else {
+            return try trivialCountSQL(db)
+        }
+        var counted = unordered()
+        counted.isDistinct = false
+        if selection.count == 1 {
+            let only = selection[0]
+            if case .allColumns = only.impl {
+                if isDistinct { return try trivialCountSQL(db) }
+                counted.selection = [SQLExpression(.countAll).sqlSelection]
+            } else if let expression = only.expression {
+                // One distinct expression: `COUNT(DISTINCT expression)`.
+                counted.selection = isDistinct
+                    ? [SQLSelection(literal: SQL(sql: "COUNT(DISTINCT ") + expression.sql + SQL(sql: ")"))]
+                    : [SQLExpression(.countAll).sqlSelection]
+            } else {
+                return try trivialCountSQL(db)
+            }
+        } else {
+            if isDistinct { return try trivialCountSQL(db) }
+            // An alias or a literal may be used by the conditions: keep them.
+            let keepsSelection = selection.contains { selection in
+                switch selection.impl {
+                case .aliased, .literal: return true
+                default: return false
+                }
+            }
+            if keepsSelection { return try trivialCountSQL(db) }
+            counted.selection = [SQLExpression(.countAll).sqlSelection]
+        }
+        return try counted.selectSQL(db)
+    }
+
+    /// `SELECT COUNT(*) FROM (SELECT ...)`, without the order.
+    private func trivialCountSQL(_ db: Database) throws -> (String, StatementArguments) {
+        let context = SQLGenerationContext(db)
+        var sql = "SELECT COUNT(*) FROM ("
+        try SQLSubquery(.relation(unordered())).write(into: &sql, context)
+        sql += ")"
+        return (sql, context.arguments)
+    }
+
+    /// `DELETE` of the rows the relation selects.
+    func deleteSQL(_ db: Database) throws -> (String, StatementArguments) {
+        let context = SQLGenerationContext(db, source: source)
+        var sql = ""
+        if !isDistinct && limit == nil && groupExpressions == nil {
+            try writeWith(into: &sql, context)
+            sql += "DELETE FROM " + source.tableName.quotedDatabaseIdentifier
+            if let userName = source.userName, userName != source.tableName {
+                sql += " AS " + userName.quotedDatabaseIdentifier
+            }
+            try writeWhere(into: &sql, context)
+            return (sql, context.arguments)
+        }
+        // The rows themselves are needed: delete them by rowid.
+        var selected = self
+        selected.selection = [Column.rowID.sqlSelection]
+        sql += "DELETE FROM " + source.tableName.quotedDatabaseIdentifier + " WHERE rowid IN ("
+        try SQLSubquery(.relation(selected)).write(into: &sql, context)
+        sql += ")"
+        return (sql, context.arguments)
+    }
+
+    // MARK: - Clauses
+
+    /// Writes the `SELECT` statement in a context whose table is the relation's.
+    func writeSelect(into sql: inout String, _ context: SQLGenerationContext, forSingleResult singleResult: Bool = false)
+    throws
+    {
+        try writeWith(into: &sql, context)
+        sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
+        try write(selection.map(\.sql), separator: ", ", into: &sql, context)
+        sql += " FROM " + source.fromSQL
+        try writeWhere(into: &sql, context)
+        if let groupExpressions, !groupExpressions.isEmpty {
+            sql += " GROUP BY "
+            try write(groupExpressions.map(\.sql), separator: ", ", into: &sql, context)
+        }
+        if !havingExpressions.isEmpty {
+            sql += " HAVING "
+            try havingExpressions.joined(operator: .and).sql.write(into: &sql, context)
+        }
+        let orderings = try resolvedOrderings()
+        if !orderings.isEmpty {
+            sql += " ORDER BY "
+            try write(orderings.map(\.sql), separator: ", ", into: &sql, context)
+        }
+        if let limit {
+            sql += " LIMIT \(limit.limit)"
+            if let offset = limit.offset { sql += " OFFSET \(offset)" }
+        } else if singleResult && !filtersUniqueKey {
+            sql += " LIMIT 1"
+        }
+    }
+
+    /// `WITH [RECURSIVE] name(columns) AS (...), ... `, when there are
+    /// common table expressions.
+    private func writeWith(into sql: inout String, _ context: SQLGenerationContext) throws {
+        guard !ctes.isEmpty else { return }
+        sql += ctes.contains(where: \.isRecursive) ? "WITH RECURSIVE " : "WITH "
+        for (index, cte) in ctes.enumerated() {
+            if index > 0 { sql += ", " }
+            try cte.writeDefinition(into: &sql, context)
+        }
+        sql += " "
+    }
+
+    /// ` WHERE conditions`, when there are conditions.
+    private func writeWhere(into sql: inout String, _ context: SQLGenerationContext) throws {
+        guard !filters.isEmpty else { return }
+        let db = try context.db
+        sql += " WHERE "
+        try filters.map { try $0(db) }.joined(operator: .and).sql.write(into: &sql, context)
+    }
+
+    private func write(_ literals: [SQL], separator: String, into sql: inout String, _ context: SQLGenerationContext)
+    throws
+    {
+        for (index, literal) in literals.enumerated() {
+            if index > 0 { sql += separator }
+            try literal.write(into: &sql, context)
+        }
+    }
+}
