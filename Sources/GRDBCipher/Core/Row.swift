@@ -63,6 +63,12 @@ public final class Row {
     /// without a statement check it, before reading their values.
     let adaptation: RowAdaptation?
 
+    /// For the row of a record cursor: the keyed decoding containers of
+    /// its `Decodable` records, reused from one record to the next. The
+    /// cursor sets it, and empties it when it goes away (the containers
+    /// refer to the row). Used by one thread at a time, like the cursor.
+    @exclusivity(unchecked) final var keyedContainerCache: KeyedDecodingContainerCache?
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement

@@ -24,6 +24,12 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
         let layout = try adapter.map { try AdaptedRowLayout($0, statement: statement) }
         iteration = try StatementIteration(statement, arguments: arguments)
         row = Row(statement: statement).adapted(with: layout)
+        row.keyedContainerCache = KeyedDecodingContainerCache()
+    }
+
+    deinit {
+        // The cached containers refer to the row: let both go.
+        row.keyedContainerCache = nil
     }
 
     /// The next record, or nil.

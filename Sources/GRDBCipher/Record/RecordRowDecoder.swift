@@ -13,11 +13,23 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let usesRecordStrategy = self.usesRecordStrategy
+        // A record of a cursor reuses the container of the previous one.
+        let cache = codingPath.isEmpty ? row.keyedContainerCache : nil
+        if let cache, let container = cache.container(
+            recordType: ObjectIdentifier(Record.self), keyType: Key.self, usesRecordStrategy: usesRecordStrategy)
+        {
+            return container
+        }
         let table = CodingKeyColumnTable.table(
             for: row, record: Record.self, key: Key.self, usesRecordStrategy: usesRecordStrategy,
             strategy: usesRecordStrategy ? Record.databaseColumnDecodingStrategy : .useDefaultKeys)
         table.startRow()
-        return KeyedDecodingContainer(RowKeyedDecodingContainer<Record, Key>(decoder: self, table: table))
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Record, Key>(decoder: self, table: table))
+        cache?.store(KeyedDecodingContainerCache.Entry(
+            recordType: ObjectIdentifier(Record.self), keyType: ObjectIdentifier(Key.self),
+            usesRecordStrategy: usesRecordStrategy, table: table,
+            holder: KeyedDecodingContainerCache.Holder(container)))
+        return container
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -378,6 +378,56 @@ struct CodableRecordDecodingTests {
         }
     }
 
+    @Test func theRecordsOfACursorShareOneKeyedContainer() throws {
+        final class Counting: Decodable, FetchableRecord {
+            nonisolated(unsafe) static var containers: [ObjectIdentifier] = []
+            let a: Int64
+            required init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                // The identity of the container's box: KeyedDecodingContainer
+                // holds one reference.
+                Counting.containers.append(ObjectIdentifier(unsafeBitCast(container, to: AnyObject.self)))
+                a = try container.decode(Int64.self, forKey: AnyKey(stringValue: "a"))
+            }
+        }
+        try inEncryptedDatabase { db in
+            let sql = "SELECT 1 AS a UNION ALL SELECT 2 UNION ALL SELECT 3"
+            Counting.containers = []
+            #expect(try Counting.fetchAll(db, sql: sql).map(\.a) == [1, 2, 3])
+            #expect(Set(Counting.containers).count == 1)
+            #expect(Counting.containers.count == 3)
+
+            // A row that is not a cursor's gets a container per record.
+            Counting.containers = []
+            let rows = try Row.fetchAll(db, sql: sql)
+            let records = try rows.map(Counting.init(row:))
+            #expect(records.map(\.a) == [1, 2, 3])
+            #expect(Counting.containers.count == 3)
+        }
+    }
+
+    @Test func aRecordCursorReleasesItsRowAndStatement() throws {
+        try inEncryptedDatabase { db in
+            try db.execute(sql: "CREATE TABLE t (b TEXT, a INTEGER)")
+            try db.execute(sql: "INSERT INTO t VALUES ('x', 1), ('y', 2)")
+            weak var weakRow: Row?
+            weak var weakStatement: Statement?
+            try {
+                let statement = try db.makeStatement(sql: "SELECT * FROM t")
+                let cursor = try Plain.fetchCursor(statement)
+                weakRow = cursor.row
+                weakStatement = statement
+                #expect(try cursor.next() == Plain(a: 1, b: "x"))
+                #expect(try cursor.next() == Plain(a: 2, b: "y"))
+                #expect(try cursor.next() == nil)
+            }()
+            // The cached container refers to the row, which refers to the
+            // statement: the cursor breaks the cycle when it goes away.
+            #expect(weakRow == nil)
+            #expect(weakStatement == nil)
+        }
+    }
+
     @Test func keysReadOutOfOrderStillFindTheirColumns() throws {
         struct Shuffled: Decodable, FetchableRecord {
             var values: [Int64]
