@@ -41,6 +41,9 @@ public struct SQL: Sendable {
         case qualified(SQL, TableAliasBase)
         /// A request, as the text of its `SELECT` statement (no parentheses).
         case subquery(SQLSubquery)
+        /// SQL that needs the schema (a table's primary key), built from the
+        /// database when the literal is written.
+        case deferred(@Sendable (Database) throws -> SQL)
     }
 
     // A literal is `leadingElements` followed by raw text and its arguments.

@@ -1,5 +1,11 @@
-/// An assignment of a column, for the `DO UPDATE SET` clause of an upsert:
-/// `"score" = "score" + 1`, or a column left untouched.
+/// An assignment of a column, for batch updates (`updateAll`) and the
+/// `DO UPDATE SET` clause of an upsert: `"score" = "score" + 1`, or a
+/// column left untouched.
+///
+/// ```swift
+/// // UPDATE "player" SET "score" = "score" + ?, "bonus" = ?
+/// try Player.updateAll(db, Column("score") += 10, Column("bonus").set(to: 0))
+/// ```
 ///
 /// ```swift
 /// let upserted = try vocabulary.upsertAndFetch(db, onConflict: ["word"]) { excluded in
@@ -75,5 +81,25 @@ extension ColumnExpression {
     /// `"column" = "column" / value`.
     public static func /= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
         column.set(to: SQLExpression(.binary("/", column.sqlExpression, value.sqlExpression)))
+    }
+
+    /// `"column" = "column" & value`.
+    public static func &= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column & value)
+    }
+
+    /// `"column" = "column" | value`.
+    public static func |= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column | value)
+    }
+
+    /// `"column" = "column" << value`.
+    public static func <<= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column << value)
+    }
+
+    /// `"column" = "column" >> value`.
+    public static func >>= (column: Self, value: some SQLExpressible) -> ColumnAssignment {
+        column.set(to: column >> value)
     }
 }

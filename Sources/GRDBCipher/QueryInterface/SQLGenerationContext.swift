@@ -91,6 +91,8 @@ final class SQLGenerationContext {
             try literal.write(into: &sql, self)
         case .subquery(let subquery):
             try subquery.write(into: &sql, self)
+        case .deferred(let build):
+            try build(db).write(into: &sql, self)
         }
     }
 

@@ -16,6 +16,9 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case literal(SQL)
         /// An ordering whose columns belong to the table of an alias.
         indirect case qualified(SQLOrdering, TableAliasBase)
+        /// Terms that need the schema (a table's primary key), resolved
+        /// when the SQL is generated.
+        case deferred(@Sendable (Database) throws -> [SQLOrdering])
     }
 
     let impl: Impl
@@ -42,7 +45,21 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case .descNullsFirst(let expression): return SQLOrdering(.ascNullsLast(expression))
         case .literal: return nil
         case .qualified(let ordering, let alias): return ordering.reversed.map { SQLOrdering(.qualified($0, alias)) }
+        case .deferred(let resolve):
+            return SQLOrdering(.deferred { db in try resolve(db).map { try $0.reversedOrThrow() } })
         }
+    }
+
+    /// The opposite ordering.
+    ///
+    /// - throws: A ``DatabaseError`` for literal SQL, which cannot be reversed.
+    func reversedOrThrow() throws -> SQLOrdering {
+        guard let reversed else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "ordering literals can't be reversed: order by SQL(...).sqlExpression instead")
+        }
+        return reversed
     }
 
     var sql: SQL {
@@ -54,6 +71,8 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case .descNullsFirst(let expression): return expression.sql + SQL(sql: " DESC NULLS FIRST")
         case .literal(let literal): return literal
         case .qualified(let ordering, let alias): return SQL(element: .qualified(ordering.sql, alias))
+        case .deferred(let resolve):
+            return SQL(element: .deferred { db in try resolve(db).map(\.sql).joined(separator: ", ") })
         }
     }
 }

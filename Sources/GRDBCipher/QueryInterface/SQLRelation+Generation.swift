@@ -1,4 +1,5 @@
-// The statements of a relation: SELECT, the COUNT of its rows, DELETE.
+// The statements of a relation: SELECT, and the COUNT of its rows (DELETE
+// and UPDATE are in SQLRelation+BatchWrites.swift).
 // Each is written in one string, in a generation context whose table is the
 // relation's, and which gathers the arguments.
 
@@ -57,28 +58,6 @@ extension SQLRelation {
         return (sql, context.arguments)
     }
 
-    /// `DELETE` of the rows the relation selects.
-    func deleteSQL(_ db: Database) throws -> (String, StatementArguments) {
-        let context = SQLGenerationContext(db, source: source)
-        var sql = ""
-        if !isDistinct && limit == nil && groupExpressions == nil {
-            try writeWith(into: &sql, context)
-            sql += "DELETE FROM " + source.tableName.quotedDatabaseIdentifier
-            if let userName = source.userName, userName != source.tableName {
-                sql += " AS " + userName.quotedDatabaseIdentifier
-            }
-            try writeWhere(into: &sql, context)
-            return (sql, context.arguments)
-        }
-        // The rows themselves are needed: delete them by rowid.
-        var selected = self
-        selected.selection = [Column.rowID.sqlSelection]
-        sql += "DELETE FROM " + source.tableName.quotedDatabaseIdentifier + " WHERE rowid IN ("
-        try SQLSubquery(.relation(selected)).write(into: &sql, context)
-        sql += ")"
-        return (sql, context.arguments)
-    }
-
     // MARK: - Clauses
 
     /// Writes the `SELECT` statement in a context whose table is the relation's.
@@ -113,7 +92,7 @@ extension SQLRelation {
 
     /// `WITH [RECURSIVE] name(columns) AS (...), ... `, when there are
     /// common table expressions.
-    private func writeWith(into sql: inout String, _ context: SQLGenerationContext) throws {
+    func writeWith(into sql: inout String, _ context: SQLGenerationContext) throws {
         guard !ctes.isEmpty else { return }
         sql += ctes.contains(where: \.isRecursive) ? "WITH RECURSIVE " : "WITH "
         for (index, cte) in ctes.enumerated() {
@@ -124,7 +103,7 @@ extension SQLRelation {
     }
 
     /// ` WHERE conditions`, when there are conditions.
-    private func writeWhere(into sql: inout String, _ context: SQLGenerationContext) throws {
+    func writeWhere(into sql: inout String, _ context: SQLGenerationContext) throws {
         guard !filters.isEmpty else { return }
         let db = try context.db
         sql += " WHERE "

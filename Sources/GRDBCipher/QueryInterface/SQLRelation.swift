@@ -62,13 +62,6 @@ struct SQLRelation: Sendable {
     /// The orderings as they must be written.
     func resolvedOrderings() throws -> [SQLOrdering] {
         guard isReversed else { return orderings }
-        return try orderings.map { ordering in
-            guard let reversed = ordering.reversed else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "ordering literals can't be reversed: order by SQL(...).sqlExpression instead")
-            }
-            return reversed
-        }
+        return try orderings.map { try $0.reversedOrThrow() }
     }
 }

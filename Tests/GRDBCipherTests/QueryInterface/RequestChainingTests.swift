@@ -153,13 +153,13 @@ import Testing
         }
     }
 
-    @Test func groupedRequestDeletesByRowid() throws {
+    @Test func groupedRequestDeletesByPrimaryKey() throws {
         try withTeamsAndPlayers { db throws in
             var deleted = 0
             let statements = try queryInterfaceTrace(db) { () throws in
                 deleted = try GenPlayer.select(SQL("MIN(id)").sqlExpression).group(Column("teamId")).deleteAll(db)
             }
-            #expect(statements == [#"DELETE FROM "player" WHERE rowid IN (SELECT "rowid" FROM "player" GROUP BY "teamId")"#])
+            #expect(statements == [#"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" GROUP BY "teamId")"#])
             // SQLite picks one row of each group.
             #expect(deleted == 3)
         }

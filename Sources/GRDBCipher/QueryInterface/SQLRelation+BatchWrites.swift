@@ -1,0 +1,129 @@
+// The statements that change the rows a relation selects, as GRDB writes
+// them:
+//
+//     DELETE FROM "player" WHERE "score" < ?
+//     UPDATE OR IGNORE "player" SET "score" = "score" + ? WHERE "teamId" = ?
+//     DELETE FROM "player" ORDER BY "score" LIMIT 10          (a limited request)
+//     DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" GROUP BY ...)
+//
+// with an optional `RETURNING` clause. The order of a request matters only
+// when it is limited; `DISTINCT` does not change which rows are written.
+
+extension SQLRelation {
+    /// `DELETE` of the rows the relation selects, `RETURNING` the selection
+    /// when it is not empty.
+    func deleteSQL(_ db: Database, returning selection: [SQLSelection] = []) throws -> (String, StatementArguments) {
+        var sql = ""
+        let context: SQLGenerationContext
+        if isGrouped {
+            context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+            sql += "DELETE FROM " + tableName.quotedDatabaseIdentifier
+            try writeKeyInSubquery(into: &sql, context)
+        } else {
+            context = SQLGenerationContext(db, source: source)
+            try writeWith(into: &sql, context)
+            sql += "DELETE FROM " + writtenTableSQL
+            try writeWhere(into: &sql, context)
+            try writeOrderAndLimit(into: &sql, context)
+        }
+        var arguments = context.arguments
+        try writeReturning(selection, into: &sql, arguments: &arguments, db)
+        return (sql, arguments)
+    }
+
+    /// `UPDATE` of the rows the relation selects, `RETURNING` the selection
+    /// when it is not empty; nil when no assignment has a value (nothing to
+    /// update).
+    func updateSQL(
+        _ db: Database,
+        conflictResolution: Database.ConflictResolution,
+        assignments: [ColumnAssignment],
+        returning selection: [SQLSelection] = []) throws -> (String, StatementArguments)?
+    {
+        let setters = assignments.compactMap(\.sql)
+        if setters.isEmpty { return nil }
+        let verb = conflictResolution == .abort ? "UPDATE " : "UPDATE OR \(conflictResolution.rawValue) "
+        var sql = ""
+        let context: SQLGenerationContext
+        if isGrouped {
+            context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+            sql += verb + tableName.quotedDatabaseIdentifier + " SET "
+            try writeList(setters, into: &sql, context)
+            try writeKeyInSubquery(into: &sql, context)
+        } else {
+            context = SQLGenerationContext(db, source: source)
+            try writeWith(into: &sql, context)
+            sql += verb + writtenTableSQL + " SET "
+            try writeList(setters, into: &sql, context)
+            try writeWhere(into: &sql, context)
+            try writeOrderAndLimit(into: &sql, context)
+        }
+        var arguments = context.arguments
+        try writeReturning(selection, into: &sql, arguments: &arguments, db)
+        return (sql, arguments)
+    }
+
+    // MARK: - Clauses
+
+    /// Whether the request has a `GROUP BY` clause: its rows are then
+    /// written through a subquery of their keys.
+    private var isGrouped: Bool {
+        groupExpressions.map { !$0.isEmpty } ?? false
+    }
+
+    /// `"table"`, or `"table" AS "alias"` when the user named the table.
+    private var writtenTableSQL: String {
+        if let userName = source.userName, userName != tableName {
+            return tableName.quotedDatabaseIdentifier + " AS " + userName.quotedDatabaseIdentifier
+        }
+        return tableName.quotedDatabaseIdentifier
+    }
+
+    /// ` ORDER BY ... LIMIT ...`, when the relation is limited (SQLite is
+    /// built with `SQLITE_ENABLE_UPDATE_DELETE_LIMIT`).
+    private func writeOrderAndLimit(into sql: inout String, _ context: SQLGenerationContext) throws {
+        guard let limit else { return }
+        let orderings = try resolvedOrderings()
+        if !orderings.isEmpty {
+            sql += " ORDER BY "
+            try writeList(orderings.map(\.sql), into: &sql, context)
+        }
+        sql += " LIMIT \(limit.limit)"
+        if let offset = limit.offset { sql += " OFFSET \(offset)" }
+    }
+
+    /// ` WHERE "id" IN (SELECT "id" FROM ...)`, with the column that finds
+    /// a row the fastest: the `INTEGER PRIMARY KEY`, else the rowid, else the
+    /// single-column key of a `WITHOUT ROWID` table.
+    private func writeKeyInSubquery(into sql: inout String, _ context: SQLGenerationContext) throws {
+        guard let keyColumn = try context.db.primaryKey(tableName).fastPrimaryKeyColumn else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "can't write the grouped rows of \(tableName), a WITHOUT ROWID table with a multi-column primary key")
+        }
+        var keys = self
+        keys.selection = [Column(keyColumn).sqlSelection]
+        sql += " WHERE " + keyColumn.quotedDatabaseIdentifier + " IN ("
+        try SQLSubquery(.relation(keys)).write(into: &sql, context)
+        sql += ")"
+    }
+
+    /// ` RETURNING selection`, resolved against the table (`*` is the
+    /// table's columns), when the selection is not empty.
+    private func writeReturning(
+        _ selection: [SQLSelection], into sql: inout String, arguments: inout StatementArguments, _ db: Database) throws
+    {
+        guard !selection.isEmpty else { return }
+        let context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+        sql += " RETURNING "
+        try writeList(selection.map(\.sql), into: &sql, context)
+        arguments += context.arguments
+    }
+
+    private func writeList(_ literals: [SQL], into sql: inout String, _ context: SQLGenerationContext) throws {
+        for (index, literal) in literals.enumerated() {
+            if index > 0 { sql += ", " }
+            try literal.write(into: &sql, context)
+        }
+    }
+}
