@@ -10,7 +10,9 @@ extension EncodableRecord where Self: Encodable {
     ///
     /// - throws: An `EncodingError` if a value cannot be encoded.
     public func encode(to container: inout PersistenceContainer) throws {
-        let encoder = RecordEncoder<Self>()
+        let encoder = Self.recordEncoder(for: container)
+        encoder.isInUse = true
+        defer { encoder.isInUse = false }
         // The encoder takes the container's storage and gives it back, so
         // that appending never copies it.
         swap(&container, &encoder.container)
@@ -21,5 +23,20 @@ extension EncodableRecord where Self: Encodable {
             encoder.container.reserveCapacity(16)
         }
         try encode(to: encoder)
+    }
+
+    /// The encoder of a record: the one of the container's layout when it
+    /// is free, so that the records written with a cached plan reuse it.
+    private static func recordEncoder(for container: PersistenceContainer) -> RecordEncoder<Self> {
+        guard let layout = container.layout else { return RecordEncoder<Self>() }
+        if let cached = layout.recordEncoder {
+            if cached.recordType == ObjectIdentifier(Self.self) && !cached.isInUse {
+                return unsafeDowncast(cached, to: RecordEncoder<Self>.self)
+            }
+            return RecordEncoder<Self>()
+        }
+        let encoder = RecordEncoder<Self>(keepsContainers: true)
+        layout.recordEncoder = encoder
+        return encoder
     }
 }

@@ -29,8 +29,19 @@ public struct PersistenceContainer: @unchecked Sendable {
     final class Layout: Sendable {
         let names: [ColumnName]
 
+        /// The encoder of the `Encodable` records that fill containers of
+        /// this layout, reused from one record to the next. A layout
+        /// belongs to a plan of one connection, and records are encoded
+        /// on its thread: the encoder is never used by two threads at once.
+        nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
+
         init(_ container: PersistenceContainer) {
             names = Array(container.storage.names[..<container.count])
+        }
+
+        deinit {
+            // The encoder's keyed containers refer to it: let them all go.
+            recordEncoder?.keyedContainers.removeAll()
         }
     }
 
@@ -120,6 +131,9 @@ public struct PersistenceContainer: @unchecked Sendable {
 
     /// The values, in column order.
     var values: [DatabaseValue] { storage.values }
+
+    /// The layout the columns are expected in, if any.
+    var layout: Layout? { storage.layout }
 
     /// The value of a column, or nil if the container has no such column.
     ///

@@ -2,7 +2,39 @@ import Foundation
 
 /// The `Encoder` of a record into a ``PersistenceContainer``: coding keys
 /// are columns.
-final class RecordEncoder<Record: EncodableRecord>: Encoder {
+/// What a ``PersistenceContainer/Layout`` keeps of the encoder of the
+/// `Encodable` records that fill containers of its layout, so that the next
+/// records reuse the encoder and its keyed containers (making them costs
+/// more than encoding a record's columns: two allocations and generic
+/// metadata lookups per record, callgrind).
+class RecordEncoderBase {
+    /// The record type the encoder encodes.
+    let recordType: ObjectIdentifier
+    /// Whether the encoder is encoding: a nested encoding of the same type
+    /// gets an encoder of its own.
+    @exclusivity(unchecked) final var isInUse = false
+    /// The keyed containers, when the encoder keeps them: they refer to
+    /// the encoder, and the layout empties this list when it goes away.
+    @exclusivity(unchecked) final var keyedContainers: [(keyType: ObjectIdentifier, holder: AnyObject)] = []
+    /// Whether the encoder keeps its keyed containers.
+    let keepsContainers: Bool
+
+    init(recordType: ObjectIdentifier, keepsContainers: Bool) {
+        self.recordType = recordType
+        self.keepsContainers = keepsContainers
+    }
+}
+
+/// A keyed encoding container, in an object of a known type.
+final class KeyedEncodingContainerHolder<Key: CodingKey> {
+    let container: KeyedEncodingContainer<Key>
+
+    init(_ container: KeyedEncodingContainer<Key>) {
+        self.container = container
+    }
+}
+
+final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     // Unchecked: an encoder runs on one thread, and each property of an
     // Encodable record appends here; the dynamic exclusivity check cost
     // more than the append (callgrind, record inserts).
@@ -10,15 +42,26 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
     private let columnStrategy = Record.databaseColumnEncodingStrategy
     private let usesDefaultKeys: Bool
 
-    init() {
+    init(keepsContainers: Bool = false) {
         if case .useDefaultKeys = columnStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
+        super.init(recordType: ObjectIdentifier(Record.self), keepsContainers: keepsContainers)
     }
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
+        guard keepsContainers else {
+            return KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
+        }
+        let keyType = ObjectIdentifier(Key.self)
+        for entry in keyedContainers where entry.keyType == keyType {
+            // The key type was just checked: no dynamic cast.
+            return unsafeDowncast(entry.holder, to: KeyedEncodingContainerHolder<Key>.self).container
+        }
+        let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
+        keyedContainers.append((keyType, KeyedEncodingContainerHolder(container)))
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -131,6 +131,37 @@ struct CodableRecordEncodingTests {
         #expect(container.databaseValue(at: "achievements") == #"[{"color":"gold","name":"Use Codable Records"}]"#.databaseValue)
     }
 
+    @Test func insertsOfOneTypeReuseTheEncoderOfTheirPlanAndFreeIt() throws {
+        struct Item: Encodable, PersistableRecord {
+            var name: String
+            var score: Int
+        }
+        try inEncryptedDatabase { db in
+            try db.execute(sql: "CREATE TABLE item (name TEXT, score INTEGER)")
+            // The first insert builds the plan, the second one its encoder.
+            weak var encoder: RecordEncoderBase?
+            try {
+                try Item(name: "a", score: 1).insert(db)
+                let plan = try #require(db.schemaCache.persistencePlans.first)
+                #expect(plan.layout.recordEncoder == nil)
+                try Item(name: "n2", score: 2).insert(db)
+                encoder = plan.layout.recordEncoder
+                #expect(encoder != nil)
+                for i in 3...5 { try Item(name: "n\(i)", score: i).insert(db) }
+                #expect(plan.layout.recordEncoder === encoder)
+                #expect(encoder?.keyedContainers.count == 1)
+            }()
+            #expect(try Int.fetchOne(db, sql: "SELECT SUM(score) FROM item") == 15)
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY score") == ["a", "n2", "n3", "n4", "n5"])
+            #expect(encoder != nil)
+
+            // Dropping the plan frees the encoder and its containers, which
+            // refer to each other.
+            db.clearSchemaCache()
+            #expect(encoder == nil)
+        }
+    }
+
     @Test func recordsRoundTripThroughAnEncryptedDatabase() throws {
         try inEncryptedDatabase { db in
             try db.execute(sql: "CREATE TABLE player (name TEXT, score INTEGER, achievements TEXT)")
