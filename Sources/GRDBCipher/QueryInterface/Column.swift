@@ -9,6 +9,23 @@ public protocol ColumnExpression: SQLSpecificExpressible {
 extension ColumnExpression {
     /// The column, quoted, as SQL: `"name"`.
     public var sqlExpression: SQLExpression { .column(name) }
+
+    /// The column as an expression that belongs to no table: it is always
+    /// written as its quoted name, never qualified with a table or alias.
+    /// Use it to refer to a column alias of the selection.
+    ///
+    /// ```swift
+    /// // SELECT "score" + "bonus" AS "total" FROM "player" ORDER BY "total"
+    /// let request = Player
+    ///     .select { ($0.score + $0.bonus).forKey("total") }
+    ///     .order(Column("total").detached)
+    /// ```
+    ///
+    /// As in GRDB, it is an expression literal: it is parenthesized when it
+    /// is the operand of an operator.
+    public var detached: SQLExpression {
+        SQLExpression(literal: SQL(sql: name.quotedDatabaseIdentifier))
+    }
 }
 
 extension ColumnExpression where Self: RawRepresentable, RawValue == String {
