@@ -4,7 +4,7 @@
 //     DELETE FROM "player" WHERE "score" < ?
 //     UPDATE OR IGNORE "player" SET "score" = "score" + ? WHERE "teamId" = ?
 //     DELETE FROM "player" ORDER BY "score" LIMIT 10          (a limited request)
-//     DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" GROUP BY ...)
+//     DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" GROUP BY "id" ...)
 //
 // with an optional `RETURNING` clause. The order of a request matters only
 // when it is limited; `DISTINCT` does not change which rows are written.
@@ -18,7 +18,7 @@ extension SQLRelation {
         if isGrouped {
             context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
             sql += "DELETE FROM " + tableName.quotedDatabaseIdentifier
-            try writeKeyInSubquery(into: &sql, context)
+            try writeKeyInSubquery(into: &sql, context, statementKind: "delete")
         } else {
             context = SQLGenerationContext(db, source: source)
             try writeWith(into: &sql, context)
@@ -49,7 +49,7 @@ extension SQLRelation {
             context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
             sql += verb + tableName.quotedDatabaseIdentifier + " SET "
             try writeList(setters, into: &sql, context)
-            try writeKeyInSubquery(into: &sql, context)
+            try writeKeyInSubquery(into: &sql, context, statementKind: "update")
         } else {
             context = SQLGenerationContext(db, source: source)
             try writeWith(into: &sql, context)
@@ -95,11 +95,26 @@ extension SQLRelation {
     /// ` WHERE "id" IN (SELECT "id" FROM ...)`, with the column that finds
     /// a row the fastest: the `INTEGER PRIMARY KEY`, else the rowid, else the
     /// single-column key of a `WITHOUT ROWID` table.
-    private func writeKeyInSubquery(into sql: inout String, _ context: SQLGenerationContext) throws {
+    ///
+    /// Only a request grouped by that key (one row per group) can be
+    /// written: other groups do not say which of their rows to write, and
+    /// the statement throws (GRDB stops the program).
+    private func writeKeyInSubquery(
+        into sql: inout String, _ context: SQLGenerationContext, statementKind: String) throws
+    {
         guard let keyColumn = try context.db.primaryKey(tableName).fastPrimaryKeyColumn else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "can't write the grouped rows of \(tableName), a WITHOUT ROWID table with a multi-column primary key")
+        }
+        let groupsByKey = groupExpressions?.contains { expression in
+            if case .column(let name) = expression.impl { return name.lowercased() == keyColumn.lowercased() }
+            return false
+        } ?? false
+        guard groupsByKey else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "Can't \(statementKind) query with GROUP BY clause")
         }
         var keys = self
         keys.selection = [Column(keyColumn).sqlSelection]

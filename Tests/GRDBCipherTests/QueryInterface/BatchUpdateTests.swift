@@ -223,18 +223,25 @@ private struct IgnoringPlayer: Codable, MutablePersistableRecord, FetchableRecor
 
     @Test func aGroupedRequestUpdatesThroughItsPrimaryKey() throws {
         try withTeamsAndPlayers { db throws in
+            let withScore = try GenPlayer.filter(Column("score") != nil).fetchCount(db)
             var changes = 0
             let sql = try queryInterfaceTrace(db) { () throws in
-                changes = try GenPlayer.filter(Column("score") != nil).group(Column("teamId"))
+                changes = try GenPlayer.filter(Column("score") != nil).group(Column("id"))
                     .updateAll(db, Column("score").set(to: 0))
             }
             #expect(sql == [
-                #"UPDATE "player" SET "score" = ? WHERE "id" IN (SELECT "id" FROM "player" WHERE "score" IS NOT NULL GROUP BY "teamId")"#,
+                #"UPDATE "player" SET "score" = ? WHERE "id" IN (SELECT "id" FROM "player" WHERE "score" IS NOT NULL GROUP BY "id")"#,
             ])
-            // One row of each group: team 1 (Arthur or Barbara), no team (Diane).
-            #expect(changes == 2)
-            #expect(try scores(db).filter { $0 == 0 }.count == 2)
-            #expect(try scores(db)[3] == 0)
+            #expect(changes == withScore)
+            #expect(try scores(db).filter { $0 == 0 }.count == withScore)
+
+            // Groups of several rows do not say which row to update: the
+            // request throws, and nothing changes.
+            let before = try scores(db)
+            #expect(throws: DatabaseError.self) {
+                try GenPlayer.all().group(Column("teamId")).updateAll(db, Column("score").set(to: 1))
+            }
+            #expect(try scores(db) == before)
         }
     }
 
@@ -295,12 +302,15 @@ private struct IgnoringPlayer: Codable, MutablePersistableRecord, FetchableRecor
                 """)
             var deleted = 0
             let sql = try queryInterfaceTrace(db) { () throws in
-                deleted = try Table("country").select(min(Column("code"))).group(Column("continent")).deleteAll(db)
+                deleted = try Table("country").filter(Column("continent") == "Asia").group(Column("code")).deleteAll(db)
             }
-            #expect(sql == [#"DELETE FROM "country" WHERE "code" IN (SELECT "code" FROM "country" GROUP BY "continent")"#])
-            #expect(deleted == 2)
-            #expect(try String.fetchAll(db, sql: "SELECT code FROM country") == ["FR"] ||
-                    String.fetchAll(db, sql: "SELECT code FROM country") == ["DE"])
+            #expect(sql == [#"DELETE FROM "country" WHERE "code" IN (SELECT "code" FROM "country" WHERE "continent" = ? GROUP BY "code")"#])
+            #expect(deleted == 1)
+            #expect(try String.fetchAll(db, sql: "SELECT code FROM country ORDER BY code") == ["DE", "FR"])
+            #expect(throws: DatabaseError.self) {
+                try Table("country").select(min(Column("code"))).group(Column("continent")).deleteAll(db)
+            }
+            #expect(try String.fetchAll(db, sql: "SELECT code FROM country ORDER BY code") == ["DE", "FR"])
         }
     }
 }

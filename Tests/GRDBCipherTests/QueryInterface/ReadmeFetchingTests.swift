@@ -162,15 +162,9 @@ extension Readme.Player {
             sql = try queryInterfaceTrace(db) { () throws in
                 #expect(try Player.order(\.score).limit(1).deleteAll(db) == 1)
             }
-            // GRDB deletes by the table's "fast primary key": the INTEGER
-            // PRIMARY KEY column when there is one, else the rowid, quoted.
-            // GRDBCipher writes `WHERE rowid IN (SELECT "rowid" ...)`: same
-            // rows, different SQL (a known gap of the batch-delete path).
-            withKnownIssue("deleteAll with a limit deletes by unquoted rowid, GRDB by the integer primary key") {
-                #expect(sql == [
-                    #"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" ORDER BY "score" LIMIT 1)"#,
-                ])
-            }
+            // GRDB 7.10 writes a limited delete with SQLite's own ORDER BY
+            // and LIMIT clauses (SQLQueryGenerator.makeDeleteStatement).
+            #expect(sql == [#"DELETE FROM "player" ORDER BY "score" LIMIT 1"#])
             #expect(try Player.fetchAll(db).map(\.id) == [4])
 
             sql = try queryInterfaceTrace(db) { () throws in

@@ -155,13 +155,29 @@ import Testing
 
     @Test func groupedRequestDeletesByPrimaryKey() throws {
         try withTeamsAndPlayers { db throws in
+            // Grouped by the primary key: one row per group, deleted by key.
+            let before = try GenPlayer.fetchCount(db)
             var deleted = 0
             let statements = try queryInterfaceTrace(db) { () throws in
-                deleted = try GenPlayer.select(SQL("MIN(id)").sqlExpression).group(Column("teamId")).deleteAll(db)
+                deleted = try GenPlayer.filter(Column("teamId") == 1).group(Column("id")).having(sql: "MAX(score) > 0").deleteAll(db)
             }
-            #expect(statements == [#"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" GROUP BY "teamId")"#])
-            // SQLite picks one row of each group.
-            #expect(deleted == 3)
+            #expect(statements == [#"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" WHERE "teamId" = ? GROUP BY "id" HAVING MAX(score) > 0)"#])
+            #expect(deleted > 0)
+            #expect(try GenPlayer.fetchCount(db) == before - deleted)
+
+            // Grouped by another column, a group does not say which row to
+            // delete: the request throws, and nothing is deleted (GRDB stops
+            // the program).
+            let count = try GenPlayer.fetchCount(db)
+            let error = #expect(throws: DatabaseError.self) {
+                try GenPlayer.select(SQL("MIN(id)").sqlExpression).group(Column("teamId")).deleteAll(db)
+            }
+            #expect(error?.resultCode == .SQLITE_MISUSE)
+            #expect(error?.message == "Can't delete query with GROUP BY clause")
+            #expect(try GenPlayer.fetchCount(db) == count)
+            #expect(throws: DatabaseError.self) {
+                try GenPlayer.all().group(Column("teamId")).updateAll(db, [Column("score").set(to: 0)])
+            }
         }
     }
 }
