@@ -84,6 +84,9 @@ let benchmarks: @Sendable () -> Void = {
         // 10a, 10b: the same rows as records, against the raw C loop that fills a struct.
         ("W10a-fetch-records", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchRecords),
         ("W10b-fetch-decodable", RawWorkloads.fetchStructs, GRDBCipherWorkloads.fetchDecodableRecords),
+        // 12, 13: query-interface requests, against the SQL they generate.
+        ("W12-fetch-request", RawWorkloads.fetchFilteredStructs, GRDBCipherWorkloads.fetchFilteredRecords),
+        ("W13-fetch-by-key", RawWorkloads.fetchStructsByKey, GRDBCipherWorkloads.fetchRecordsByKey),
     ]
     for (name, raw, grdb) in fetches {
         let connection = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }

@@ -18,7 +18,7 @@ let outputPath = arguments[2]
 /// The targets of the issue, by workload prefix.
 let targets: [String: Double] = [
     "W1": 1.10, "W2": 1.10, "W3": 1.5, "W4": 1.10, "W4b": 1.10, "W4c": 1.30, "W7": 1.05,
-    "W10a": 1.5, "W10b": 2.0, "W11a": 1.5, "W11b": 2.0,
+    "W10a": 1.5, "W10b": 2.0, "W11a": 1.5, "W11b": 2.0, "W12": 1.6, "W13": 1.3,
 ]
 
 /// A percentile of the wall-clock time, in the file's unit, from a percentile TSV.

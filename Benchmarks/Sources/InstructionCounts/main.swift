@@ -2,7 +2,7 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher>
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,9 +11,9 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b", "W11a", "W11b"].contains(arguments[1]),
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b", "W11a", "W11b", "W12", "W13"].contains(arguments[1]),
       ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b> <rawC|GRDBCipher>\n".utf8))
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
@@ -36,6 +36,8 @@ if usesRawC {
         case "W1": return RawWorkloads.fetchByIndex(connection)
         case "W2": return RawWorkloads.fetchByName(connection)
         case "W3", "W10a", "W10b": return RawWorkloads.fetchStructs(connection)
+        case "W12": return RawWorkloads.fetchFilteredStructs(connection)
+        case "W13": return RawWorkloads.fetchStructsByKey(connection)
         default:
             RawWorkloads.insert(connection)
             return 0
@@ -51,6 +53,8 @@ if usesRawC {
             case "W3": return try GRDBCipherWorkloads.fetchStructs(db)
             case "W10a": return try GRDBCipherWorkloads.fetchRecords(db)
             case "W10b": return try GRDBCipherWorkloads.fetchDecodableRecords(db)
+            case "W12": return try GRDBCipherWorkloads.fetchFilteredRecords(db)
+            case "W13": return try GRDBCipherWorkloads.fetchRecordsByKey(db)
             case "W4b":
                 try GRDBCipherWorkloads.insertValues(db)
                 return 0

@@ -106,7 +106,7 @@ struct SQLCTE: Sendable {
     func writeDefinition(into sql: inout String, _ context: SQLGenerationContext) throws {
         sql += tableName.quotedDatabaseIdentifier
         if let columns, !columns.isEmpty {
-            sql += "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")"
+            sql += "(" + columns.map({ $0.quotedDatabaseIdentifier }).joined(separator: ", ") + ")"
         }
         sql += " AS ("
         try subquery.write(into: &sql, context)

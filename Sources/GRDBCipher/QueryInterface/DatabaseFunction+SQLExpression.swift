@@ -10,7 +10,7 @@ extension DatabaseFunction {
     /// // SELECT square("score") FROM "player"
     /// ```
     public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
-        let expressions = arguments.map(\.sqlExpression)
+        let expressions = arguments.map({ $0.sqlExpression })
         switch kind {
         case .function: return SQLExpression(.function(name, expressions))
         case .aggregate: return .aggregate(name, expressions)

@@ -36,7 +36,7 @@ extension QueryInterfaceRequest {
     /// ```
     public func annotated(with selection: [any SQLSelectable]) -> Self {
         var request = self
-        request.relation.selection += selection.map(\.sqlSelection)
+        request.relation.selection += selection.map({ $0.sqlSelection })
         return request
     }
 
@@ -55,7 +55,7 @@ extension QueryInterfaceRequest {
     /// ```
     public func group(_ expressions: [any SQLExpressible]) -> Self {
         var request = self
-        request.relation.groupExpressions = expressions.map(\.sqlExpression)
+        request.relation.groupExpressions = expressions.map({ $0.sqlExpression })
         return request
     }
 

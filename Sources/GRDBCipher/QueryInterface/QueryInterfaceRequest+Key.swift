@@ -20,7 +20,7 @@ extension QueryInterfaceRequest {
     /// record's encoding strategies when it is an ``EncodableRecord``.
     public func filter<Keys: Collection>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
         if keys.isEmpty { return none() }
-        let values = keys.map(\.databaseValue)
+        let values = keys.map({ $0.databaseValue })
         let encoders = keys.map { key -> (@Sendable (String) -> DatabaseValue?)? in
             Self.strategyEncoder(for: key)
         }

@@ -24,7 +24,7 @@ extension QueryInterfaceRequest {
     ///   or the SQL is invalid.
     public func deleteAndFetchStatement(_ db: Database, selection: [any SQLSelectable]) throws -> Statement {
         try Self.requireReturnedValues(selection)
-        let (sql, arguments) = try relation.deleteSQL(db, returning: selection.map(\.sqlSelection))
+        let (sql, arguments) = try relation.deleteSQL(db, returning: selection.map({ $0.sqlSelection }))
         return try Self.returningStatement(db, sql: sql, arguments: arguments)
     }
 
@@ -57,7 +57,7 @@ extension QueryInterfaceRequest {
             db,
             conflictResolution: conflictResolution ?? defaultConflictResolutionForUpdate,
             assignments: assignments,
-            returning: selection.map(\.sqlSelection))
+            returning: selection.map({ $0.sqlSelection }))
         else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "an update and fetch needs at least one assignment")
         }

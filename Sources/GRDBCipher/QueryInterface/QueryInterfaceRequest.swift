@@ -82,7 +82,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// The request, selecting these values instead of its current selection.
     public func select(_ selection: [any SQLSelectable]) -> Self {
         var request = self
-        request.relation.selection = selection.map(\.sqlSelection)
+        request.relation.selection = selection.map({ $0.sqlSelection })
         return request
     }
 
@@ -143,7 +143,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// The request, ordered by these terms instead of its current order.
     public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
         var request = self
-        request.relation.orderings = orderings.map(\.sqlOrdering)
+        request.relation.orderings = orderings.map({ $0.sqlOrdering })
         request.relation.isReversed = false
         return request
     }

@@ -64,7 +64,7 @@ public enum SQLDateModifier: SQLSpecificExpressible, Sendable {
 /// julianDay(Column("date"), .day(1))   // JULIANDAY("date", ?)  -- '1 days'
 /// ```
 public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
-    SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map(\.sqlExpression)))
+    SQLExpression(.function("JULIANDAY", [value.sqlExpression] + modifiers.map({ $0.sqlExpression })))
 }
 
 /// `DATETIME(value, modifiers...)`: the date as `YYYY-MM-DD HH:MM:SS` text.
@@ -74,5 +74,5 @@ public func julianDay(_ value: some SQLSpecificExpressible, _ modifiers: SQLDate
 /// dateTime(Column("date"), .startOfDay)    // DATETIME("date", ?)  -- 'start of day'
 /// ```
 public func dateTime(_ value: some SQLSpecificExpressible, _ modifiers: SQLDateModifier...) -> SQLExpression {
-    SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map(\.sqlExpression)))
+    SQLExpression(.function("DATETIME", [value.sqlExpression] + modifiers.map({ $0.sqlExpression })))
 }

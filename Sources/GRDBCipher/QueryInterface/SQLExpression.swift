@@ -115,7 +115,7 @@ public struct SQLExpression: Sendable {
             switch operands.count {
             case 0: return SQL(bound: op.neutralValue)
             case 1: return operands[0].sql
-            default: return operands.map(\.operandSQL).joined(separator: " \(op.sql) ")
+            default: return operands.map({ $0.operandSQL }).joined(separator: " \(op.sql) ")
             }
         case .unary(let op, let operand):
             return SQL(sql: op) + operand.operandSQL
@@ -138,16 +138,16 @@ public struct SQLExpression: Sendable {
             return result
         case .inList(let operand, let values, let negated):
             return operand.operandSQL + SQL(sql: negated ? " NOT IN (" : " IN (")
-                + values.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
+                + values.map({ $0.sql }).joined(separator: ", ") + SQL(sql: ")")
         case .collated(let operand, let collation):
             return operand.sql + SQL(sql: " COLLATE \(collation.rawValue)")
         case .cast(let operand, let storageClass):
             return SQL(sql: "CAST(") + operand.sql + SQL(sql: " AS \(storageClass.rawValue))")
         case .function(let name, let arguments):
-            return SQL(sql: "\(name)(") + arguments.map(\.sql).joined(separator: ", ") + SQL(sql: ")")
+            return SQL(sql: "\(name)(") + arguments.map({ $0.sql }).joined(separator: ", ") + SQL(sql: ")")
         case .aggregate(let name, let arguments, let distinct, let ordering, let filter):
             var result = SQL(sql: distinct ? "\(name)(DISTINCT " : "\(name)(")
-                + arguments.map(\.sql).joined(separator: ", ")
+                + arguments.map({ $0.sql }).joined(separator: ", ")
             if let ordering { result += SQL(sql: " ORDER BY ") + ordering.sql }
             result += SQL(sql: ")")
             if let filter { result += SQL(sql: " FILTER (WHERE ") + filter.sql + SQL(sql: ")") }

@@ -49,7 +49,7 @@ public func coalesce(_ values: some Collection<any SQLSpecificExpressible>) -> S
     switch values.count {
     case 0: return .null
     case 1: return values.first!.sqlExpression
-    default: return SQLExpression(.function("COALESCE", values.map(\.sqlExpression)))
+    default: return SQLExpression(.function("COALESCE", values.map({ $0.sqlExpression })))
     }
 }
 
@@ -101,7 +101,7 @@ public func max(
     _ value2: any SQLExpressible,
     _ values: any SQLExpressible...) -> SQLExpression
 {
-    SQLExpression(.function("MAX", [value1.sqlExpression, value2.sqlExpression] + values.map(\.sqlExpression)))
+    SQLExpression(.function("MAX", [value1.sqlExpression, value2.sqlExpression] + values.map({ $0.sqlExpression })))
 }
 
 /// `MAX(value)`, the aggregate maximum, optionally of the rows that match
@@ -128,7 +128,7 @@ public func min(
     _ value2: any SQLExpressible,
     _ values: any SQLExpressible...) -> SQLExpression
 {
-    SQLExpression(.function("MIN", [value1.sqlExpression, value2.sqlExpression] + values.map(\.sqlExpression)))
+    SQLExpression(.function("MIN", [value1.sqlExpression, value2.sqlExpression] + values.map({ $0.sqlExpression })))
 }
 
 /// `MIN(value)`, the aggregate minimum, optionally of the rows that match

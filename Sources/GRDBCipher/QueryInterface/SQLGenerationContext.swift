@@ -109,7 +109,7 @@ final class SQLGenerationContext {
                 message: "all columns but \(excluded.sorted().joined(separator: ", ")) of an unknown table")
         }
         let excludedLowercased = Set(excluded.map { $0.lowercased() })
-        let columns = try db.columns(in: tableName).map(\.name).filter { !excludedLowercased.contains($0.lowercased()) }
+        let columns = try db.columns(in: tableName).map({ $0.name }).filter { !excludedLowercased.contains($0.lowercased()) }
         sql += columns.map { prefix + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
     }
 

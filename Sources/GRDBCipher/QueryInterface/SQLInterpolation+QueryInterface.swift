@@ -56,7 +56,7 @@ extension SQLInterpolation {
     public mutating func appendInterpolation(columnsOf recordType: (some TableRecord).Type, tableAlias: String? = nil) {
         let tableName = recordType.databaseTableName
         let alias = TableAliasBase(name: tableAlias ?? tableName, tableName: tableName)
-        let selection = recordType.databaseSelection.map(\.sqlSelection.sql).joined(separator: ", ")
+        let selection = recordType.databaseSelection.map({ $0.sqlSelection.sql }).joined(separator: ", ")
         result.append(element: .qualified(selection, alias))
     }
 
@@ -133,14 +133,14 @@ extension SQLInterpolation {
     /// Appends a parenthesized list of expressions, for `IN`: `("a",? + "b")`,
     /// or `(SELECT NULL WHERE NULL)` for an empty sequence.
     public mutating func appendInterpolation<S: Sequence>(_ expressions: S) where S.Element: SQLSpecificExpressible {
-        appendExpressionList(expressions.lazy.map(\.sqlExpression))
+        appendExpressionList(expressions.lazy.map({ $0.sqlExpression }))
     }
 
     /// Appends a parenthesized list of expressions of unknown types, for
     /// `IN`, or `(SELECT NULL WHERE NULL)` for an empty sequence.
     @_disfavoredOverload
     public mutating func appendInterpolation(_ expressions: some Sequence<any SQLExpressible>) {
-        appendExpressionList(expressions.lazy.map(\.sqlExpression))
+        appendExpressionList(expressions.lazy.map({ $0.sqlExpression }))
     }
 
     private mutating func appendExpressionList(_ expressions: some Sequence<SQLExpression>) {
@@ -170,7 +170,7 @@ extension SQLInterpolation {
     public mutating func appendInterpolation(definitionFor cte: CommonTableExpression<some Any>) {
         result.append(sql: cte.tableName.quotedDatabaseIdentifier)
         if let columns = cte.cte.columns, !columns.isEmpty {
-            result.append(sql: "(" + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")")
+            result.append(sql: "(" + columns.map({ $0.quotedDatabaseIdentifier }).joined(separator: ", ") + ")")
         }
         result.append(sql: " AS (")
         result.append(element: .subquery(cte.cte.subquery))

@@ -72,7 +72,7 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         case .literal(let literal): return literal
         case .qualified(let ordering, let alias): return SQL(element: .qualified(ordering.sql, alias))
         case .deferred(let resolve):
-            return SQL(element: .deferred { db in try resolve(db).map(\.sql).joined(separator: ", ") })
+            return SQL(element: .deferred { db in try resolve(db).map({ $0.sql }).joined(separator: ", ") })
         }
     }
 }

@@ -40,7 +40,7 @@ extension SQLRelation {
         assignments: [ColumnAssignment],
         returning selection: [SQLSelection] = []) throws -> (String, StatementArguments)?
     {
-        let setters = assignments.compactMap(\.sql)
+        let setters = assignments.compactMap({ $0.sql })
         if setters.isEmpty { return nil }
         let verb = conflictResolution == .abort ? "UPDATE " : "UPDATE OR \(conflictResolution.rawValue) "
         var sql = ""
@@ -86,7 +86,7 @@ extension SQLRelation {
         let orderings = try resolvedOrderings()
         if !orderings.isEmpty {
             sql += " ORDER BY "
-            try writeList(orderings.map(\.sql), into: &sql, context)
+            try writeList(orderings.map({ $0.sql }), into: &sql, context)
         }
         sql += " LIMIT \(limit.limit)"
         if let offset = limit.offset { sql += " OFFSET \(offset)" }
@@ -131,7 +131,7 @@ extension SQLRelation {
         guard !selection.isEmpty else { return }
         let context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
         sql += " RETURNING "
-        try writeList(selection.map(\.sql), into: &sql, context)
+        try writeList(selection.map({ $0.sql }), into: &sql, context)
         arguments += context.arguments
     }
 

@@ -66,12 +66,12 @@ extension SQLRelation {
     {
         try writeWith(into: &sql, context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
-        try write(selection.map(\.sql), separator: ", ", into: &sql, context)
+        try write(selection.map({ $0.sql }), separator: ", ", into: &sql, context)
         sql += " FROM " + source.fromSQL
         try writeWhere(into: &sql, context)
         if let groupExpressions, !groupExpressions.isEmpty {
             sql += " GROUP BY "
-            try write(groupExpressions.map(\.sql), separator: ", ", into: &sql, context)
+            try write(groupExpressions.map({ $0.sql }), separator: ", ", into: &sql, context)
         }
         if !havingExpressions.isEmpty {
             sql += " HAVING "
@@ -80,7 +80,7 @@ extension SQLRelation {
         let orderings = try resolvedOrderings()
         if !orderings.isEmpty {
             sql += " ORDER BY "
-            try write(orderings.map(\.sql), separator: ", ", into: &sql, context)
+            try write(orderings.map({ $0.sql }), separator: ", ", into: &sql, context)
         }
         if let limit {
             sql += " LIMIT \(limit.limit)"

@@ -102,7 +102,7 @@ extension SQLSelectable where Self == AllColumns {
 
     /// All columns except these.
     public static func allColumns(excluding excludedColumns: some Collection<any ColumnExpression>) -> AllColumns {
-        AllColumns(excluding: excludedColumns.map(\.name))
+        AllColumns(excluding: excludedColumns.map({ $0.name }))
     }
 }
 

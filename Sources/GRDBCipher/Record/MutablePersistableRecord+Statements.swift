@@ -158,7 +158,7 @@ extension MutablePersistableRecord {
         let keyLowercased = Set(keyColumns.map { $0.lowercased() })
         var wanted = Set(container.columns.map { $0.lowercased() }).subtracting(keyLowercased)
         if let columns { wanted.formIntersection(columns.map { $0.lowercased() }) }
-        var updatedColumns = try db.columns(in: tableName).map(\.name).filter { wanted.contains($0.lowercased()) }
+        var updatedColumns = try db.columns(in: tableName).map({ $0.name }).filter { wanted.contains($0.lowercased()) }
         if updatedColumns.isEmpty {
             // Update something anyway, so that the change is seen.
             updatedColumns = keyColumns
@@ -256,7 +256,7 @@ extension MutablePersistableRecord {
         let container = try persistenceContainer()
         let keyColumns = primaryKey.columns
         let values = keyColumns.map { container.databaseValue(at: $0) }
-        if values.allSatisfy(\.isNull) { return nil }
+        if values.allSatisfy({ $0.isNull }) { return nil }
         let statement = try db.cachedStatement(sql: sql(tableName.quotedDatabaseIdentifier, PersistencePlan.whereSQL(keyColumns)))
         try statement.setArguments(StatementArguments(values))
         return statement

@@ -29,7 +29,7 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: some Collection<some ColumnExpression>) throws
     {
-        try update(db, onConflict: conflictResolution, columns: columns.map(\.name))
+        try update(db, onConflict: conflictResolution, columns: columns.map({ $0.name }))
     }
 
     /// Updates all the columns of the row of the record.
@@ -161,7 +161,7 @@ extension MutablePersistableRecord {
     throws -> T
     {
         try updateAndFetch(
-            db, onConflict: conflictResolution, columns: columns.map(\.name), selection: selection, fetch: fetch)
+            db, onConflict: conflictResolution, columns: columns.map({ $0.name }), selection: selection, fetch: fetch)
     }
 
     /// Updates all the columns with `RETURNING selection`, and returns what
@@ -206,7 +206,7 @@ extension MutablePersistableRecord {
 
     /// The names of the columns of the record's table.
     func tableColumnNames(_ db: Database) throws -> Set<String> {
-        try Set(db.columns(in: type(of: self).databaseTableName).map(\.name))
+        try Set(db.columns(in: type(of: self).databaseTableName).map({ $0.name }))
     }
 
     /// The columns whose value differs from `container`.

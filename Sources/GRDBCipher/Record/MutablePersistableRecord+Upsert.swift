@@ -111,13 +111,13 @@ extension MutablePersistableRecord {
 
         var sql = SQL(
             sql: "INSERT INTO \(tableName.quotedDatabaseIdentifier) ("
-                + columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                + columns.map({ $0.quotedDatabaseIdentifier }).joined(separator: ", ")
                 + ") VALUES (\(databaseQuestionMarks(count: columns.count)))",
             arguments: StatementArguments(container.values))
         if conflictTarget.isEmpty {
             sql += SQL(sql: " ON CONFLICT")
         } else {
-            sql += SQL(sql: " ON CONFLICT(" + conflictTarget.map(\.quotedDatabaseIdentifier).joined(separator: ", ") + ")")
+            sql += SQL(sql: " ON CONFLICT(" + conflictTarget.map({ $0.quotedDatabaseIdentifier }).joined(separator: ", ") + ")")
         }
         sql += SQL(sql: " DO UPDATE SET ")
 
@@ -134,7 +134,7 @@ extension MutablePersistableRecord {
                 allAssignments.append(Column(column).set(to: excluded[column]))
             }
         }
-        let assignmentsSQL = allAssignments.compactMap(\.sql)
+        let assignmentsSQL = allAssignments.compactMap({ $0.sql })
         if assignmentsSQL.isEmpty {
             // Assign something, or a conflicting row would return nothing.
             let column = primaryKey.columns[0].quotedDatabaseIdentifier

@@ -219,7 +219,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     }
 
     /// The column names, in order.
-    var columns: [String] { storage.names[..<storage.values.count].map(\.name) }
+    var columns: [String] { storage.names[..<storage.values.count].map({ $0.name }) }
 
     /// The value of a column, NULL when the container has no such column.
     func databaseValue(at column: String) -> DatabaseValue {

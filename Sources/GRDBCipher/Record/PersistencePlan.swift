@@ -72,7 +72,7 @@ extension PersistencePlan {
     static func insertSQL(
         tableName: String, columns: [String], onConflict conflictResolution: Database.ConflictResolution) -> String
     {
-        let columnsSQL = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+        let columnsSQL = columns.map({ $0.quotedDatabaseIdentifier }).joined(separator: ", ")
         let insert = conflictResolution == .abort ? "INSERT INTO " : "INSERT OR \(conflictResolution.rawValue) INTO "
         return insert + tableName.quotedDatabaseIdentifier
             + " (\(columnsSQL)) VALUES (\(databaseQuestionMarks(count: columns.count)))"

@@ -68,7 +68,7 @@ extension Record {
     ///   when no row has the record's primary key.
     @discardableResult
     public final func updateChanges(_ db: Database) throws -> Bool {
-        let columns = try changedColumns().map(\.column)
+        let columns = try changedColumns().map({ $0.column })
         if columns.isEmpty { return false }
         try update(db, columns: Set(columns))
         return true

@@ -9,7 +9,7 @@ extension TableRecord {
     /// ```
     public static func all() -> QueryInterfaceRequest<Self> {
         QueryInterfaceRequest(relation: SQLRelation(
-            tableName: databaseTableName, selection: databaseSelection.map(\.sqlSelection)))
+            tableName: databaseTableName, selection: databaseSelection.map({ $0.sqlSelection })))
     }
 
     /// A request that fetches no row.

@@ -99,7 +99,7 @@ extension Database {
             return primaryKey.columns
         } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
             guard try viewExists(tableName) else { throw error }
-            return try columns(in: tableName).map(\.name)
+            return try columns(in: tableName).map({ $0.name })
         }
     }
 }

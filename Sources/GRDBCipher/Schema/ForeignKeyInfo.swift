@@ -24,11 +24,11 @@ public struct ForeignKeyInfo: Sendable {
 
     /// The columns of the table, in the order of the key.
     public var originColumns: [String] {
-        mapping.map(\.origin)
+        mapping.map({ $0.origin })
     }
 
     /// The columns of the destination table, in the order of the key.
     public var destinationColumns: [String] {
-        mapping.map(\.destination)
+        mapping.map({ $0.destination })
     }
 }

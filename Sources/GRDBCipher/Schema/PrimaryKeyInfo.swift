@@ -58,7 +58,7 @@ public struct PrimaryKeyInfo: Sendable {
         switch shape {
         case .hiddenRowID: ["rowid"]
         case .rowIDAlias(let column): [column.name]
-        case .columns(let columns, _): columns.map(\.name)
+        case .columns(let columns, _): columns.map({ $0.name })
         }
     }
 
