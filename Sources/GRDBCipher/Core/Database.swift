@@ -61,7 +61,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
 
     private var statementCache: [String: Statement] = [:]
     /// What the connection knows of the schema; see `Database+SchemaCache.swift`.
-    var schemaCache = SchemaCache()
+    // Unchecked: a connection is used by one thread at a time, inside a
+    // database access, and the dynamic check cost two `swift_beginAccess`
+    // per lookup by key (callgrind).
+    @exclusivity(unchecked) var schemaCache = SchemaCache()
     /// Tells which statements change the schema, as they compile.
     let statementAuthorizer = StatementAuthorizer()
     var traceCallback: ((TraceEvent) -> Void)?

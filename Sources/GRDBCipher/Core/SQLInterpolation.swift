@@ -157,13 +157,13 @@ public struct SQLInterpolation: StringInterpolationProtocol, Sendable {
     /// let query: SQL = "SELECT * FROM player WHERE id IN \(ids)"
     /// ```
     public mutating func appendInterpolation<S: Sequence>(_ values: S) where S.Element: DatabaseValueConvertible {
-        appendList(values.lazy.map(\.databaseValue))
+        appendList(values.lazy.map { $0.databaseValue })
     }
 
     /// Appends a parenthesized list of values of unknown types, for `IN`:
     /// `(?,?,?)`, or `(SELECT NULL WHERE NULL)` for an empty sequence.
     public mutating func appendInterpolation(_ values: some Sequence<any DatabaseValueConvertible>) {
-        appendList(values.lazy.map(\.databaseValue))
+        appendList(values.lazy.map { $0.databaseValue })
     }
 
     private mutating func appendList(_ values: some Sequence<DatabaseValue>) {

@@ -38,7 +38,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     public private(set) var namedValues: [String: DatabaseValue]
 
     /// Whether there is no value at all.
-    public var isEmpty: Bool { values.isEmpty && namedValues.isEmpty }
+    public var isEmpty: Bool { positionalCount == 0 && namedValues.isEmpty }
 
     /// Creates empty arguments.
     public init() {
@@ -54,7 +54,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates positional arguments from convertible values.
     public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        storedValues = sequence.map(\.databaseValue)
+        storedValues = sequence.map { $0.databaseValue }
         namedValues = [:]
     }
 

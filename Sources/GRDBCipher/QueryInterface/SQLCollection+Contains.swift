@@ -17,7 +17,7 @@ extension Sequence where Element: SQLExpressible {
     /// // SELECT * FROM "player" WHERE "id" IN (?, ?, ?)
     /// ```
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
-        .inList(element.sqlExpression, map(\.sqlExpression))
+        .inList(element.sqlExpression, map { $0.sqlExpression })
     }
 }
 
@@ -30,7 +30,7 @@ extension Sequence where Element == any SQLExpressible {
     /// Player.filter(values.contains(Column("code")))
     /// ```
     public func contains(_ element: some SQLSpecificExpressible) -> SQLExpression {
-        .inList(element.sqlExpression, map(\.sqlExpression))
+        .inList(element.sqlExpression, map { $0.sqlExpression })
     }
 }
 

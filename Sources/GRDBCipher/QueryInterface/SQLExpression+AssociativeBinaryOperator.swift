@@ -66,7 +66,7 @@ extension Sequence where Element: SQLSpecificExpressible {
     /// // ("a" = ?) AND ("b" = ?)
     /// ```
     public func joined(operator op: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
-        .associative(op, map(\.sqlExpression))
+        .associative(op, map { $0.sqlExpression })
     }
 }
 
@@ -79,6 +79,6 @@ extension Sequence where Element == any SQLSpecificExpressible {
     /// [Column("score"), Column("bonus"), 1000.databaseValue].joined(operator: .add)
     /// ```
     public func joined(operator op: SQLExpression.AssociativeBinaryOperator) -> SQLExpression {
-        .associative(op, map(\.sqlExpression))
+        .associative(op, map { $0.sqlExpression })
     }
 }

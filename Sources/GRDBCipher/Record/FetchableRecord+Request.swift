@@ -85,8 +85,25 @@ extension FetchableRecord where Self: TableRecord {
     /// ```
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
-    public static func fetchOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
-        if key.databaseValue.isNull { return nil }
+    public static func fetchOne<Key: DatabaseValueConvertible>(_ db: Database, key: Key) throws -> Self? {
+        let value = key.databaseValue
+        if value.isNull { return nil }
+        // The SQL and statement are compiled once per record type and
+        // connection (see KeyLookupPlan).
+        if !keyValueDependsOnStrategies(Key.self),
+           let plan = try db.keyLookupPlan(
+            recordType: ObjectIdentifier(Self.self), tableName: databaseTableName, selection: databaseSelection,
+            sql: { try all().filter(key: key).relation.selectSQL(db, forSingleResult: true) })
+        {
+            let statement = plan.statement
+            guard try statement.stepOnce(binding: value) else { return nil }
+            statement.iterationCount += 1
+            defer {
+                statement.iterationCount -= 1
+                statement.reset()
+            }
+            return try Self(row: plan.row)
+        }
         return try filter(key: key).fetchOne(db)
     }
 

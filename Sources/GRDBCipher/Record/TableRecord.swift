@@ -47,7 +47,7 @@ extension TableRecord {
 
     /// `[.allColumns]`: `SELECT *`.
     public static var databaseSelection: [any SQLSelectable] {
-        [AllColumns()]
+        allColumnsSelection
     }
 }
 
@@ -57,6 +57,11 @@ extension TableRecord where DatabaseComponents == Columns.Type {
         Columns.self
     }
 }
+
+/// The default selection, built once: every request of a record type
+/// asks for it, and an array literal would allocate it each time.
+// Safe: an immutable array whose only element is a Sendable value.
+nonisolated(unsafe) private let allColumnsSelection: [any SQLSelectable] = [AllColumns()]
 
 /// The default table name of a type: its name without generic arguments,
 /// with the leading capitals lowercased (all of them when the whole name is

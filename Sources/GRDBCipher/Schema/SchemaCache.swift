@@ -63,6 +63,9 @@ struct SchemaCache {
     /// hashing one.
     var persistencePlans: [PersistencePlan] = []
 
+    /// The compiled `fetchOne(_:key:)` of record types; a short list too.
+    var keyLookupPlans: [KeyLookupPlan] = []
+
     /// The plan for `key`, if there is one.
     @inline(__always)
     func persistencePlan(for key: PersistencePlan.Key) -> PersistencePlan? {
@@ -85,6 +88,7 @@ struct SchemaCache {
         entries.removeAll()
         versions.removeAll()
         persistencePlans.removeAll()
+        keyLookupPlans.removeAll()
         isValidForTransaction = false
     }
 }
