@@ -12,7 +12,9 @@ extension QueryInterfaceRequest {
     ///
     /// Fetching throws if the table has no single-column primary key.
     public func filter(key: some DatabaseValueConvertible) -> Self {
-        filter(keys: [key])
+        // A NULL key matches nothing: `WHERE 0`, as in GRDB.
+        if key.databaseValue.isNull { return none() }
+        return filter(keys: [key])
     }
 
     /// The request, filtered by primary keys: `"id" IN (?, ?, ?)`. No key
@@ -20,6 +22,13 @@ extension QueryInterfaceRequest {
     /// record's encoding strategies when it is an ``EncodableRecord``.
     public func filter<Keys: Collection>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
         if keys.isEmpty { return none() }
+        var keys = Array(keys)
+        if keyValueDependsOnStrategies(Keys.Element.self) && RowDecoder.self is any EncodableRecord.Type {
+            // Keys encoded by the record's strategies lose their NULLs, and
+            // none left matches nothing, as in GRDB.
+            keys.removeAll { $0.databaseValue.isNull }
+            if keys.isEmpty { return none() }
+        }
         let values = keys.map({ $0.databaseValue })
         let encoders = keys.map { key -> (@Sendable (String) -> DatabaseValue?)? in
             Self.strategyEncoder(for: key)

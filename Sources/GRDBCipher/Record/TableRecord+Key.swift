@@ -20,7 +20,9 @@ extension TableRecord {
     /// - throws: A ``DatabaseError``.
     @discardableResult
     public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
-        try filter(key: key).deleteAll(db) > 0
+        // No row has a NULL key: nothing runs, as in GRDB.
+        if key.databaseValue.isNull { return false }
+        return try filter(key: key).deleteAll(db) > 0
     }
 
     /// Deletes the rows with these primary keys; returns how many.
@@ -57,7 +59,9 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     ///
     /// - throws: A ``DatabaseError``.
     public static func exists(_ db: Database, id: ID) throws -> Bool {
-        try exists(db, key: id)
+        // No row has a NULL id: nothing runs, as in GRDB.
+        if id.databaseValue.isNull { return false }
+        return try exists(db, key: id)
     }
 
     /// Deletes the row with this id; returns whether there was one.
@@ -65,7 +69,9 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     /// - throws: A ``DatabaseError``.
     @discardableResult
     public static func deleteOne(_ db: Database, id: ID) throws -> Bool {
-        try deleteOne(db, key: id)
+        // Unlike `deleteOne(_:key:)`, a NULL id runs `WHERE "id" = NULL`, as
+        // in GRDB.
+        try deleteAll(db, ids: [id]) > 0
     }
 
     /// Deletes the rows with these ids; returns how many.

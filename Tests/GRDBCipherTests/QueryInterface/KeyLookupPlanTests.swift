@@ -124,6 +124,27 @@ struct KeyLookupPlanTests {
         }
     }
 
+    @Test("NULL keys: filter(key:) is none(); exists(id:) and deleteOne(key:) run nothing")
+    func nullKeys() throws {
+        struct Player: TableRecord, FetchableRecord, Decodable, Identifiable {
+            var id: Int64?
+            var name: String
+        }
+        try withTeamsAndPlayers { db throws in
+            let (sql, arguments) = try generated(db, Player.filter(key: Int64?.none))
+            let (noneSQL, noneArguments) = try generated(db, Player.none())
+            #expect(sql == noneSQL)
+            #expect(arguments == noneArguments)
+            let traced = try queryInterfaceTrace(db) { () throws in
+                #expect(try !Player.exists(db, id: nil))
+                #expect(try !Player.deleteOne(db, key: Int64?.none))
+                #expect(try Player.fetchOne(db, id: nil) == nil)
+            }
+            #expect(traced.isEmpty)
+            #expect(try Player.fetchCount(db) == 4)
+        }
+    }
+
     @Test("A missing table fails with GRDB's error, and no plan is kept")
     func missingTable() throws {
         struct Ghost: TableRecord, FetchableRecord {
@@ -161,8 +182,8 @@ struct KeyLookupPlanTests {
     func release() throws {
         try withTeamsAndPlayers { db throws in
             #expect(try GenPlayer.fetchOne(db, key: 1)?.name == "Arthur")
-            weak var row = db.schemaCache.keyLookupPlan(for: ObjectIdentifier(GenPlayer.self))?.row
-            weak var statement = db.schemaCache.keyLookupPlan(for: ObjectIdentifier(GenPlayer.self))?.statement
+            weak let row = db.schemaCache.keyLookupPlan(for: ObjectIdentifier(GenPlayer.self))?.row
+            weak let statement = db.schemaCache.keyLookupPlan(for: ObjectIdentifier(GenPlayer.self))?.statement
             #expect(row != nil && statement != nil)
             db.clearSchemaCache()
             #expect(row == nil)
