@@ -65,6 +65,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     // database access, and the dynamic check cost two `swift_beginAccess`
     // per lookup by key (callgrind).
     @exclusivity(unchecked) var schemaCache = SchemaCache()
+    /// How many times the schema cache was about to be read: SQL whose
+    /// generation changed it depends on the schema (see GeneratedSQLMemo).
+    @exclusivity(unchecked) var schemaCacheValidationCount = 0
     /// Tells which statements change the schema, as they compile.
     let statementAuthorizer = StatementAuthorizer()
     var traceCallback: ((TraceEvent) -> Void)?
@@ -213,7 +216,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // key: SQLCipher needs the key before the first read.
         sqlite3_extended_result_codes(handle, 1)
         statementAuthorizer.install(on: handle)
-        schemaCache = SchemaCache()
+        // Cleared, not replaced: its generation keeps counting, so that no
+        // SQL generated before a reopening is taken for current.
+        schemaCache.removeAll()
+        schemaCache.hasSchemaChangeInTransaction = false
         // This Debian build writes temporary tables and indexes to files by
         // default, and SQLCipher does not encrypt them: memory, before any
         // preparation function can create one.

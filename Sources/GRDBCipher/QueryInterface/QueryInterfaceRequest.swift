@@ -15,7 +15,13 @@
 /// `select` and `order` replace the previous selection or order, `limit`
 /// replaces the previous limit.
 public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
-    var relation: SQLRelation
+    var relation: SQLRelation {
+        didSet { memo = GeneratedSQLMemo() }
+    }
+
+    /// The SQL the request generated, for its next fetches; a changed
+    /// relation starts a new memo.
+    private(set) var memo = GeneratedSQLMemo()
 
     init(relation: SQLRelation) {
         self.relation = relation
@@ -27,7 +33,9 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
     ///   table or column, for instance).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        let (sql, arguments) = try relation.selectSQL(db, forSingleResult: singleResult)
+        let (sql, arguments) = try memo.sql(db, singleResult ? .selectForSingleResult : .select) {
+            try relation.selectSQL(db, forSingleResult: singleResult)
+        }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         return PreparedRequest(statement: statement)
@@ -43,7 +51,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     ///
     /// - throws: A ``DatabaseError``.
     public func fetchCount(_ db: Database) throws -> Int {
-        let (sql, arguments) = try relation.countSQL(db)
+        let (sql, arguments) = try memo.sql(db, .count) { try relation.countSQL(db) }
         let statement = try db.cachedStatement(sql: sql)
         return try Int.fetchOne(statement, arguments: arguments) ?? 0
     }
@@ -52,8 +60,11 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     ///
     /// - throws: A ``DatabaseError``.
     public func isEmpty(_ db: Database) throws -> Bool {
-        let (sql, arguments) = try relation.selectSQL(db)
-        let statement = try db.cachedStatement(sql: "SELECT EXISTS (" + sql + ")")
+        let (sql, arguments) = try memo.sql(db, .exists) {
+            let (sql, arguments) = try relation.selectSQL(db)
+            return ("SELECT EXISTS (" + sql + ")", arguments)
+        }
+        let statement = try db.cachedStatement(sql: sql)
         return try Bool.fetchOne(statement, arguments: arguments) == false
     }
 

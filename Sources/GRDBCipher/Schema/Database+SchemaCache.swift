@@ -61,6 +61,7 @@ extension Database {
     /// clears it if another connection changed the schema since it was
     /// filled. Called once by each public schema method.
     func validateSchemaCache() throws {
+        schemaCacheValidationCount &+= 1
         if schemaCache.isValidForTransaction { return }
         let mainVersion = try fetchSchemaVersion(of: .main)
         var isStale = schemaCache.versions[.main].map { $0 != mainVersion } ?? false

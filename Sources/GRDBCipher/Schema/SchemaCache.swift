@@ -82,8 +82,13 @@ struct SchemaCache {
         }
     }
 
+    /// Incremented each time the cache is cleared: SQL generated from what
+    /// the cache knew holds while the generation is the same.
+    private(set) var generation = 0
+
     /// Forgets everything read from the database.
     mutating func removeAll() {
+        generation &+= 1
         schemaIDs = nil
         entries.removeAll()
         versions.removeAll()

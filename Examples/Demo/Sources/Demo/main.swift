@@ -1,6 +1,7 @@
 // A tour of GRDBCipher on an encrypted file: create, write, read, look at the
 // bytes on disk, fail with a wrong passphrase, change the passphrase, reopen,
-// back up, export with other settings, detect an altered page.
+// back up, export with other settings, detect an altered page; then a server's
+// boot on an encrypted pool: migrate, write records, query them.
 // Exits with status 1 as soon as a step does not behave.
 import Foundation
 import GRDBCipher
@@ -142,6 +143,69 @@ step("an altered page fails authentication, and the integrity check names it") {
     let failures = try altered.cipherIntegrityCheck()
     print("      integrity check: \(failures.map(\.message))")
     try check(failures.map(\.pageNumber) == [2], "expected page 2 to fail")
+}
+
+struct Player: Codable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    var id: Int64?
+    var name: String
+    var score: Int
+    var team: String?
+
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+        static let score = Column(CodingKeys.score)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+step("boot a server: open an encrypted pool and migrate it, twice") {
+    let poolPath = folder.appendingPathComponent("server.sqlite").path
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("createPlayer") { db in
+        try db.create(table: "player") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("name", .text).notNull()
+            t.column("score", .integer).notNull().indexed()
+        }
+    }
+    migrator.registerMigration("addTeam") { db in
+        try db.alter(table: "player") { t in t.add(column: "team", .text) }
+    }
+    for boot in 1...2 {
+        let dbPool = try DatabasePool(path: poolPath, configuration: newConfig)
+        try migrator.migrate(dbPool)
+        let applied = try dbPool.read { db in try migrator.appliedMigrations(db) }
+        print("      boot \(boot): migrations \(applied)")
+        try check(applied == ["createPlayer", "addTeam"], "expected both migrations applied")
+        try dbPool.close()
+    }
+}
+
+step("records and query-interface requests on the pool") {
+    let poolPath = folder.appendingPathComponent("server.sqlite").path
+    let dbPool = try DatabasePool(path: poolPath, configuration: newConfig)
+    try dbPool.write { db in
+        for (name, score) in [("Arthur", 100), ("Barbara", 1000), ("Craig", 500), ("Diane", 750)] {
+            var player = Player(id: nil, name: name, score: score, team: score > 600 ? "Reds" : nil)
+            try player.insert(db)
+        }
+        try Player.filter { $0.name == "Craig" }.updateAll(db, Player.Columns.score += 10)
+    }
+    let (best, barbara, count) = try dbPool.read { db in
+        let best = try Player
+            .filter { $0.score > 500 }
+            .order { $0.score.desc }
+            .limit(10)
+            .fetchAll(db)
+        return (best, try Player.find(db, id: 2), try Player.fetchCount(db))
+    }
+    for player in best { print("      \(player.name): \(player.score)") }
+    try check(best.map(\.name) == ["Barbara", "Diane", "Craig"], "unexpected order: \(best.map(\.name))")
+    try check(barbara.name == "Barbara" && count == 4, "unexpected lookup")
+    try dbPool.close()
 }
 
 print("demo complete")
