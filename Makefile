@@ -9,6 +9,8 @@ build: deps
 
 test: deps
 	swift test
+	# The demo is the README's tour, run: it exits 1 when a step misbehaves.
+	swift run --package-path Examples/Demo Demo
 
 demo: deps
 	touch Examples/Demo/Package.swift
