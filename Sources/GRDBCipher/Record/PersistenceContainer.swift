@@ -140,6 +140,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// The value read back may not be the one that was set: it is its
     /// database value (setting `nil` stores NULL, which reads back as
     /// ``DatabaseValue/null``).
+    @_disfavoredOverload
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
             index(ofColumn: column).map { storage.values[$0] }
@@ -163,9 +164,35 @@ public struct PersistenceContainer: @unchecked Sendable {
 
     /// The value of a column, or nil if the container has no such column:
     /// `container[Columns.name] = name`.
+    @_disfavoredOverload
     public subscript(_ column: some ColumnExpression) -> (any DatabaseValueConvertible)? {
         get { self[column.name] }
         set { self[column.name] = newValue }
+    }
+
+    /// Sets the value of a column from a value of a known type:
+    /// `container["score"] = score`.
+    ///
+    /// Swift picks this setter over the one that takes `(any DatabaseValueConvertible)?`
+    /// whenever the type of the value is known where it is set, as in
+    /// ``EncodableRecord/encode(to:)`` methods. It stores the same database
+    /// value, without building an `any DatabaseValueConvertible` first.
+    /// Read values back with the other subscript: this getter is
+    /// unavailable, as it is absent from GRDB.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ column: String) -> Value? {
+        @available(*, unavailable, message: "read the value as (any DatabaseValueConvertible)?")
+        get { fatalError("unavailable") }
+        set { setValue(newValue?.databaseValue ?? .null, forColumn: column) }
+    }
+
+    /// Sets the value of a column from a value of a known type:
+    /// `container[Columns.score] = score`.
+    @inlinable
+    public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value? {
+        @available(*, unavailable, message: "read the value as (any DatabaseValueConvertible)?")
+        get { fatalError("unavailable") }
+        set { setValue(newValue?.databaseValue ?? .null, forColumn: column.name) }
     }
 
     /// An empty container.
@@ -196,7 +223,7 @@ public struct PersistenceContainer: @unchecked Sendable {
 
     /// Stores `value` in `column`, replacing the value of a column of the
     /// same name in any case (the first spelling stays).
-    @inline(__always)
+    @usableFromInline @inline(__always)
     mutating func setValue(_ value: DatabaseValue, forColumn column: String) {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
         storage.setValue(value, forColumn: column)

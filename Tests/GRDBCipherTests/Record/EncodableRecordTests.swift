@@ -79,6 +79,37 @@ struct EncodableRecordTests {
         #expect(replaced.databaseValue(at: "title") == 9.databaseValue)
     }
 
+    @Test func typedAndExistentialSettersStoreTheSameValues() throws {
+        // `container[c] = value` with a value of a known type goes through
+        // the generic setter; the same values through `any` must match.
+        let int: Int = 1
+        let missing: Int? = nil
+        let nested: Int?? = .some(nil)
+        let date = Date(timeIntervalSince1970: 1_000_000)
+        var typed = PersistenceContainer()
+        typed["int"] = int
+        typed["missing"] = missing
+        typed["nested"] = nested
+        typed["date"] = date
+        typed[Column("text")] = "O'Brien"
+        typed["uuid"] = UUID(uuidString: "61626364-6566-6768-696A-6B6C6D6E6F70")
+        var erased = PersistenceContainer()
+        let values: [(String, (any DatabaseValueConvertible)?)] = [
+            ("int", int), ("missing", missing), ("nested", nested), ("date", date), ("text", "O'Brien"),
+            ("uuid", UUID(uuidString: "61626364-6566-6768-696A-6B6C6D6E6F70")),
+        ]
+        for (column, value) in values { erased[column] = value }
+        #expect(typed.map(\.0) == erased.map(\.0))
+        #expect(typed.map(\.1) == erased.map(\.1))
+        #expect(typed.map(\.1)[1] == .null && typed.map(\.1)[2] == .null)
+        // Reading back still gives GRDB's existential.
+        let read: (any DatabaseValueConvertible)? = typed["int"]
+        #expect(read?.databaseValue == 1.databaseValue)
+        // The typed setter keeps the first spelling of a column, as the other.
+        typed["INT"] = 2
+        #expect(typed.columns.first == "int" && typed["int"]?.databaseValue == 2.databaseValue)
+    }
+
     @Test func columnNamesAreCaseInsensitive() throws {
         var container = PersistenceContainer()
         container["name"] = "Arthur"
