@@ -22,6 +22,10 @@
 //       sets Database.logError before any connection opens, runs failing
 //       statements, two with the key in their text; LOG <code> <message> for
 //       each line SQLite logs, then DONE
+//   migrate --path P --key K [--steps N] [--hold-in ID]
+//       RAN <id> for each migration it runs (HOLDING <id> for --hold-in, which
+//       then waits inside that migration for the end of standard input), then
+//       DONE <applied ids>; the migrations are in Migrate.swift
 //
 // Every command takes --kdf-iter N (SQLCipher's kdf_iter, for a fast key
 // derivation; the test must open the files with the same value).
@@ -334,6 +338,7 @@ do {
     case "writer-loop": try writerLoop(options)
     case "hold-lock": try holdLock(options)
     case "log-errors": try logErrors(options)
+    case "migrate": try migrate(options)
     default: throw UsageError(description: "unknown command \(options.command)")
     }
     exit(0)
