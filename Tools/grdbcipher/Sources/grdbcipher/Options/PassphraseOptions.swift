@@ -1,0 +1,44 @@
+import ArgumentParser
+import GRDBCipher
+
+/// The key of the encrypted side: `--passphrase-file`, `GRDBCIPHER_PASSPHRASE`, or a prompt.
+struct PassphraseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file whose first line is the passphrase (- for standard input). "
+                + "Default: GRDBCIPHER_PASSPHRASE, else a prompt.",
+            valueName: "path"))
+    var passphraseFile: String?
+
+    /// The key, from the first available source.
+    ///
+    /// - parameter confirm: Whether a prompt asks twice (for a new file's key).
+    func key(prompt: String = "Passphrase", confirm: Bool = false) throws -> DatabaseKey {
+        try Passphrase.key(from: Passphrase.source(
+            file: passphraseFile, environment: Passphrase.environmentVariable, prompt: prompt, confirm: confirm))
+    }
+}
+
+/// The new key of `rekey` and `export`: `--new-passphrase-file` or `GRDBCIPHER_NEW_PASSPHRASE`.
+struct NewPassphraseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A file whose first line is the new passphrase (- for standard input, after the current "
+                + "passphrase's line when both come from it). Default: GRDBCIPHER_NEW_PASSPHRASE.",
+            valueName: "path"))
+    var newPassphraseFile: String?
+
+    /// Whether a new passphrase is given without asking for it.
+    var isGiven: Bool {
+        newPassphraseFile != nil || Passphrase.hasEnvironmentValue(Passphrase.newEnvironmentVariable)
+    }
+
+    /// The new key, from the first available source; a prompt asks twice.
+    func key() throws -> DatabaseKey {
+        try Passphrase.key(from: Passphrase.source(
+            file: newPassphraseFile, environment: Passphrase.newEnvironmentVariable,
+            prompt: "New passphrase", confirm: true))
+    }
+}
