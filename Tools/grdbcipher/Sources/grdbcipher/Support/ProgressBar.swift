@@ -12,6 +12,7 @@ final class ProgressBar: @unchecked Sendable {  // safe: mutable state only unde
     private let delay: TimeInterval
     private let lock = NSLock()
     private var lastDraw: Date?
+    private var lastDetail = ""
     private var hasDrawn = false
     private var isFinished = false
 
@@ -31,17 +32,18 @@ final class ProgressBar: @unchecked Sendable {  // safe: mutable state only unde
         guard now.timeIntervalSince(start) >= delay else { return }
         if let lastDraw, now.timeIntervalSince(lastDraw) < 0.1 { return }
         lastDraw = now
+        lastDetail = detail
         draw(fraction: fraction, detail: detail)
     }
 
     /// Shows the work as complete and ends the line, if a bar was drawn or
-    /// `always` says to draw one.
-    func finish(detail: String = "", always: Bool = false) {
+    /// the bar was forced on; `detail` defaults to the last one shown.
+    func finish(detail: String? = nil) {
         lock.lock()
         defer { lock.unlock() }
         guard enabled, !isFinished else { return }
-        if hasDrawn || always || delay == 0 {
-            draw(fraction: 1, detail: detail)
+        if hasDrawn || delay == 0 {
+            draw(fraction: 1, detail: detail ?? lastDetail)
             FileHandle.standardError.write(Data("\n".utf8))
         }
         isFinished = true
@@ -98,7 +100,7 @@ final class FileGrowthMonitor: @unchecked Sendable {  // safe: `stopped` only un
         stopped = true
         lock.unlock()
         done.wait()
-        if succeeded { bar.finish(detail: detail) } else { bar.finish(detail: "failed") }
+        bar.finish(detail: succeeded ? detail : "failed")
     }
 
     /// The total size of the files in `folder` whose names start with `prefix`.
