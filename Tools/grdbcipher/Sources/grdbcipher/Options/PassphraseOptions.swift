@@ -11,12 +11,18 @@ struct PassphraseOptions: ParsableArguments {
             valueName: "path"))
     var passphraseFile: String?
 
+    @Flag(help: "The passphrase source holds a raw key in hex: 64 digits, or 96 with the file's salt (x'...' accepted).")
+    var rawKey = false
+
     /// The key, from the first available source.
     ///
     /// - parameter confirm: Whether a prompt asks twice (for a new file's key).
     func key(prompt: String = "Passphrase", confirm: Bool = false) throws -> DatabaseKey {
-        try Passphrase.key(from: Passphrase.source(
-            file: passphraseFile, environment: Passphrase.environmentVariable, prompt: prompt, confirm: confirm))
+        try Passphrase.key(
+            from: Passphrase.source(
+                file: passphraseFile, environment: Passphrase.environmentVariable,
+                prompt: rawKey ? "Raw key (hex)" : prompt, confirm: confirm),
+            isRawKey: rawKey)
     }
 }
 
@@ -30,6 +36,9 @@ struct NewPassphraseOptions: ParsableArguments {
             valueName: "path"))
     var newPassphraseFile: String?
 
+    @Flag(help: "The new passphrase source holds a raw key in hex, like --raw-key.")
+    var newRawKey = false
+
     /// Whether a new passphrase is given without asking for it.
     var isGiven: Bool {
         newPassphraseFile != nil || Passphrase.hasEnvironmentValue(Passphrase.newEnvironmentVariable)
@@ -37,8 +46,10 @@ struct NewPassphraseOptions: ParsableArguments {
 
     /// The new key, from the first available source; a prompt asks twice.
     func key() throws -> DatabaseKey {
-        try Passphrase.key(from: Passphrase.source(
-            file: newPassphraseFile, environment: Passphrase.newEnvironmentVariable,
-            prompt: "New passphrase", confirm: true))
+        try Passphrase.key(
+            from: Passphrase.source(
+                file: newPassphraseFile, environment: Passphrase.newEnvironmentVariable,
+                prompt: newRawKey ? "New raw key (hex)" : "New passphrase", confirm: true),
+            isRawKey: newRawKey)
     }
 }

@@ -42,13 +42,55 @@ enum Passphrase {
     ///
     /// - throws: A usage ``ToolError`` for an empty passphrase, an unreadable
     ///   file, or two prompted passphrases that differ.
-    static func key(from source: PassphraseSource) throws -> DatabaseKey {
+    static func key(from source: PassphraseSource, isRawKey: Bool = false) throws -> DatabaseKey {
         var bytes = try read(source)
         defer { bytes.resetBytes(in: 0..<bytes.count) }
         guard !bytes.isEmpty else {
             throw ToolError(.usage, "the passphrase from \(describe(source)) is empty")
         }
+        if isRawKey { return try rawKey(fromHex: bytes, source: source) }
         return .passphrase(bytes)
+    }
+
+    /// A raw key written in hex: 64 digits (the 32-byte key), or 96 (the key
+    /// then the file's 16-byte salt), bare or as SQLCipher's `x'…'` literal.
+    ///
+    /// - throws: A usage ``ToolError`` that never quotes the text.
+    private static func rawKey(fromHex text: Data, source: PassphraseSource) throws -> DatabaseKey {
+        var digits = text.filter { !($0 == 0x20 || $0 == 0x09) }
+        defer { digits.resetBytes(in: 0..<digits.count) }
+        if digits.count >= 3, digits.first == UInt8(ascii: "x") || digits.first == UInt8(ascii: "X"),
+           digits.dropFirst().first == UInt8(ascii: "'"), digits.last == UInt8(ascii: "'")
+        {
+            digits = Data(digits.dropFirst(2).dropLast())
+        }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var bytes = Data()
+        defer { bytes.resetBytes(in: 0..<bytes.count) }
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            let next = digits.index(after: index)
+            guard next < digits.endIndex, let high = value(digits[index]), let low = value(digits[next]) else {
+                bytes.resetBytes(in: 0..<bytes.count)
+                throw ToolError(.usage, "the raw key from \(describe(source)) is not hexadecimal")
+            }
+            bytes.append(high << 4 | low)
+            index = digits.index(after: next)
+        }
+        switch bytes.count {
+        case 32: return try DatabaseKey.rawKey(bytes)
+        case 48: return try DatabaseKey.rawKey(bytes.prefix(32), salt: bytes.suffix(16))
+        default:
+            throw ToolError(
+                .usage, "the raw key from \(describe(source)) must be 64 hex digits, or 96 with the salt")
+        }
     }
 
     private static func read(_ source: PassphraseSource) throws -> Data {
