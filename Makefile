@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo bench bench-instructions
+.PHONY: deps build test demo tool bench bench-instructions
 
 deps:
 	./scripts/install-deps
@@ -9,12 +9,19 @@ build: deps
 
 test: deps
 	swift test
+	# The command-line tool's tests run the built binary on real files.
+	touch Tools/grdbcipher/Package.swift
+	swift test --package-path Tools/grdbcipher
 	# The demo is the README's tour, run: it exits 1 when a step misbehaves.
 	swift run --package-path Examples/Demo Demo
 
 demo: deps
 	touch Examples/Demo/Package.swift
 	swift run --package-path Examples/Demo Demo
+
+# The operators' command-line tool, in release mode: Tools/grdbcipher/.build/release/grdbcipher
+tool: deps
+	swift build -c release --package-path Tools/grdbcipher
 
 # Benchmarks: GRDBCipher against the raw C API (release builds, about 1.5 minutes
 # once built).

@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The operators' command-line tool for encrypted database files. A separate
+// package, so that the library's users never resolve swift-argument-parser.
+let package = Package(
+    name: "grdbcipher",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "grdbcipher", targets: ["grdbcipher"]),
+    ],
+    dependencies: [
+        .package(name: "GRDBCipher", path: "../.."),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "grdbcipher",
+            dependencies: [
+                .product(name: "GRDBCipher", package: "GRDBCipher"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Runs the built `grdbcipher` binary as a process, on real files.
+        .testTarget(
+            name: "grdbcipherTests",
+            dependencies: ["grdbcipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+    ]
+)

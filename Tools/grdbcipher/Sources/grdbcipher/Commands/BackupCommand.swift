@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import GRDBCipher
+
+/// `grdbcipher backup FILE OUT`: an online, page-by-page encrypted copy.
+struct BackupCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy an encrypted database, online, into an encrypted file with the same key and settings.",
+        discussion: """
+            Uses SQLite's online backup: FILE is opened read-only and read in one transaction, so other \
+            processes keep reading it, and keep writing it in WAL mode (their later writes are not in the \
+            copy; in rollback-journal mode they wait for the copy). The copy is written beside OUT, checked \
+            with the key, then moved into place. For another key or other settings, use export.
+            """)
+
+    @Argument(help: "The encrypted database file.")
+    var file: String
+
+    @Argument(help: "The encrypted copy to write.")
+    var out: String
+
+    @Option(help: ArgumentHelp("Pages copied per step (the progress bar moves after each).", valueName: "count"))
+    var pagesPerStep = 1024
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var passphrase: PassphraseOptions
+    @OptionGroup(title: "Cipher settings of the file") var cipher: CipherSettingsOptions
+    @OptionGroup var progress: ProgressOptions
+
+    func validate() throws {
+        guard pagesPerStep > 0 else { throw ValidationError("--pages-per-step must be positive") }
+    }
+
+    func execute() throws {
+        let input = try InputFile(file)
+        try input.requireEncrypted("backup writes encrypted copies: use encrypt")
+        let destination = try OutputFile(out, replace: output.replace, input: file)
+        let access = try DatabaseAccess.find(input, key: passphrase.key(), given: cipher.values)
+        let temporary = OutputFile(
+            unchecked: destination.folder + "/.\(destination.name).backup-p\(getpid())-\(UUID().uuidString)")
+        let bar = progress.makeBar(label: "backup")
+        do {
+            let source = try access.openQueue(readonly: true)
+            let copy = try DatabaseQueue(path: temporary.path, configuration: access.configuration(readonly: false))
+            try source.backup(to: copy, pagesPerStep: CInt(pagesPerStep)) { step in
+                let fraction = step.totalPageCount > 0 ? Double(step.completedPageCount) / Double(step.totalPageCount) : 1
+                bar.update(fraction: fraction, detail: "\(step.completedPageCount)/\(step.totalPageCount) pages")
+            }
+            try copy.close()
+            try source.close()
+            try DatabaseAccess(
+                path: temporary.path, key: access.key, settings: access.settings, detectedCompatibility: nil
+            ).check()
+            if !destination.replace, FileManager.default.fileExists(atPath: destination.path) {
+                throw ToolError(.refused, "\(out) appeared during the backup: pass --replace to replace it")
+            }
+            try DatabaseFile.replace(atPath: destination.path, with: temporary.path)
+            bar.finish()
+        } catch {
+            bar.finish(detail: "failed")
+            temporary.removeWithSideFiles()
+            throw error
+        }
+        Diagnostics.note("backed up \(file) into \(out)")
+    }
+}

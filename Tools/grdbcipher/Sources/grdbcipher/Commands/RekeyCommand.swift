@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import GRDBCipher
+
+/// `grdbcipher rekey FILE`: a new passphrase or new cipher settings, in place or into a new file.
+struct RekeyCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Change the passphrase or the cipher settings, in place or into a new file.",
+        discussion: """
+            The new passphrase comes from --new-passphrase-file, GRDBCIPHER_NEW_PASSPHRASE, or a prompt \
+            that asks twice; --keep-passphrase changes the settings only. Cipher settings options give the \
+            new settings; the others stay as FILE has them.
+
+            In place, a passphrase change re-encrypts every page in one transaction (SQLCipher's rekey, \
+            checked by GRDBCipher): FILE is all old key or all new key. A settings change exports a \
+            checked copy beside FILE and renames it over FILE; no other process may use FILE meanwhile. \
+            With --output, FILE is not modified. A failed rekey leaves FILE readable with its old \
+            passphrase and settings.
+            """)
+
+    @Argument(help: "The encrypted database file.")
+    var file: String
+
+    @Option(help: ArgumentHelp("Write the re-keyed database to this file instead, leaving FILE as it is.", valueName: "path"))
+    var output: String?
+
+    @Flag(help: "Keep the current passphrase (change cipher settings only).")
+    var keepPassphrase = false
+
+    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var passphrase: PassphraseOptions
+    @OptionGroup var newPassphrase: NewPassphraseOptions
+    @OptionGroup(title: "New cipher settings") var cipher: CipherSettingsOptions
+    @OptionGroup(title: "Cipher settings of FILE") var source: SourceCipherSettingsOptions
+    @OptionGroup var progress: ProgressOptions
+
+    func validate() throws {
+        if keepPassphrase && newPassphrase.newPassphraseFile != nil {
+            throw ValidationError("--keep-passphrase and --new-passphrase-file contradict each other")
+        }
+        if keepPassphrase && cipher.values.isEmpty {
+            throw ValidationError("nothing to change: --keep-passphrase needs new cipher settings")
+        }
+        if outputOptions.replace && output == nil {
+            throw ValidationError("--replace applies to --output only")
+        }
+    }
+
+    func execute() throws {
+        let input = try InputFile(file)
+        try input.requireEncrypted("use encrypt to write an encrypted copy of a plaintext database")
+        let destination = try output.map { try OutputFile($0, replace: outputOptions.replace, input: file) }
+        let key = try passphrase.key()
+        let access = try DatabaseAccess.find(input, key: key, given: source.values)
+        let newKey = keepPassphrase ? key : try newPassphrase.key()
+        let settings = cipher.values.applied(to: access.settings)
+        let encryption = DatabaseEncryption.encrypted(key: newKey, settings: settings)
+
+        if let destination {
+            let queue = try access.openQueue(readonly: false)
+            try ExportRunner.export(from: queue, to: destination, encryption: encryption, bar: progress.makeBar(label: "rekey"))
+            try queue.close()
+            Diagnostics.note("re-keyed \(file) into \(destination.path) (\(SettingsText.describe(settings)))")
+        } else if settings == access.settings {
+            try changeKeyInPlace(access, to: newKey)
+            Diagnostics.note("re-keyed \(file) in place")
+        } else {
+            try exportInPlace(access, encryption: encryption)
+            Diagnostics.note("re-keyed \(file) in place (\(SettingsText.describe(settings)))")
+        }
+    }
+
+    /// SQLCipher's rekey through the library. The bar follows the journal or
+    /// WAL that the re-encryption writes, against the size of the file.
+    private func changeKeyInPlace(_ access: DatabaseAccess, to newKey: DatabaseKey) throws {
+        let queue = try access.openQueue(readonly: false)
+        let path = access.path
+        let monitor = FileGrowthMonitor(
+            bar: progress.makeBar(label: "rekey"), expectedBytes: FileGrowthMonitor.size(of: path)) {
+            FileGrowthMonitor.size(of: path + "-journal") + FileGrowthMonitor.size(of: path + "-wal")
+        }
+        do {
+            try queue.changeKey(newKey)
+            try queue.close()
+            monitor.stop(succeeded: true)
+        } catch {
+            monitor.stop(succeeded: false)
+            throw error
+        }
+    }
+
+    /// A checked copy with the new key and settings beside the file, renamed over it.
+    private func exportInPlace(_ access: DatabaseAccess, encryption: DatabaseEncryption) throws {
+        let folder = (access.path as NSString).deletingLastPathComponent
+        let name = ".\((access.path as NSString).lastPathComponent).rekey-p\(getpid())-\(UUID().uuidString)"
+        let temporary = OutputFile(unchecked: (folder.isEmpty ? "." : folder) + "/" + name)
+        do {
+            let queue = try access.openQueue(readonly: false)
+            try ExportRunner.export(from: queue, to: temporary, encryption: encryption, bar: progress.makeBar(label: "rekey"))
+            try queue.close()
+            try DatabaseFile.replace(atPath: access.path, with: temporary.path)
+        } catch {
+            temporary.removeWithSideFiles()
+            throw error
+        }
+    }
+}
