@@ -340,16 +340,26 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         if logsModifiedTables { return true }
+        // SQLite empties a table without telling its rows unless its
+        // deletions are observed, and decides it when the DELETE compiles:
+        // a region recorded later may need them.
+        if case .delete = eventKind, recordsRegions { return true }
         guard let region else { return false }
         return region.isModified(byEventsOfKind: eventKind)
     }
 
+    /// Whether fetches may record a new region.
+    private var recordsRegions: Bool {
+        if case .nonConstantRegionRecordedFromSelection = trackingMode { return true }
+        return region == nil
+    }
+
     func databaseDidChange(with event: DatabaseEvent) {
         if isFetchingOnWriter { return }
-        if logsModifiedTables {
-            // Every change is told meanwhile, whatever its table.
+        if logsModifiedTables || recordsRegions {
+            // Changes outside of the region are told too.
             guard isInMainDatabase(event) else { return }
-            modifiedTables.insert(event.tableName)
+            if logsModifiedTables { modifiedTables.insert(event.tableName) }
             if !isModified, let region, region.isModified(byEventsOfKind: .delete(tableName: event.tableName)),
                region.isModified(by: event)
             {
