@@ -70,9 +70,11 @@ private final class ObservedWriteRun: @unchecked Sendable {
 
     init(observing: Bool) {
         self.observing = observing
-        path = Fixtures.directory + "/observation.sqlite"
+        let path = Fixtures.directory + "/observation.sqlite"
         Fixtures.removeDatabase(at: path)
-        dbPool = must { try DatabasePool(path: path, configuration: config()) }
+        let dbPool = must { try DatabasePool(path: path, configuration: config()) }
+        self.path = path
+        self.dbPool = dbPool
         must {
             try dbPool.write { db in
                 try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL)")
