@@ -237,6 +237,9 @@ let benchmarks: @Sendable () -> Void = {
         }
         return dbPool
     }
+    // W14: a ValueObservation on a pool, in its own file.
+    registerObservationWorkload()
+
     paired("W9-4-concurrent-readers", slow, rawC: {
         let connections = rawReaders.value
         return {

@@ -10,7 +10,7 @@ public protocol DatabaseSnapshotReader: DatabaseReader {}
 /// let count = try reader.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") }
 /// ```
 public final class AnyDatabaseReader: DatabaseReader {
-    private let base: any DatabaseReader
+    let base: any DatabaseReader
 
     /// Creates a reader that forwards to `base`.
     public init(_ base: any DatabaseReader) {
@@ -81,7 +81,7 @@ public final class AnyDatabaseReader: DatabaseReader {
 /// try writer.write { db in try db.execute(sql: "DELETE FROM player") }
 /// ```
 public final class AnyDatabaseWriter: DatabaseWriter {
-    private let base: any DatabaseWriter
+    let base: any DatabaseWriter
 
     /// Creates a writer that forwards to `base`.
     public init(_ base: any DatabaseWriter) {

@@ -47,6 +47,7 @@ extension Database {
             transactionDateResult = Result { try configuration.transactionClock.now(self) }
         } else {
             transactionDateResult = nil
+            savepointStack.removeAll()
         }
     }
 }

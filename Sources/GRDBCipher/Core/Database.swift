@@ -70,6 +70,19 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     @exclusivity(unchecked) var schemaCacheValidationCount = 0
     /// Tells which statements change the schema, as they compile.
     let statementAuthorizer = StatementAuthorizer()
+    /// The transaction observers' broker, nil while there is no observer;
+    /// see `Observation/Database+TransactionObservers.swift`.
+    var observationBroker: DatabaseObservationBroker?
+    /// The union of the regions read by the statements run inside
+    /// ``recordingSelectedRegion(_:)``, nil outside.
+    var selectedRegionRecording: DatabaseRegion?
+    /// Whether statements that run must be told to the observation broker
+    /// or the region recording: the only cost of observation, one branch
+    /// per statement, while nothing observes.
+    // Unchecked, as `sqliteConnection`: read before and after every statement.
+    @exclusivity(unchecked) var observesStatements = false
+    /// The savepoints open on the connection, for transaction observers.
+    var savepointStack = SavepointStack()
     var traceCallback: ((TraceEvent) -> Void)?
     var traceOptions: TracingOptions = []
     /// The depth of nested ``readOnly(_:)`` calls (and read accesses).
@@ -161,6 +174,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         for function in addedFunctions.values { add(function: function) }
         for collation in addedCollations.values { add(collation: collation) }
         if let traceCallback { trace(options: traceOptions, traceCallback) }
+        connectionDidReopenForObservation()
     }
 
     private func open(allowsDerivedKey: Bool) throws {
@@ -294,6 +308,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         if isInsideTransactionBlock && sqlite3_get_autocommit(sqliteConnection) != 0 {
             throw abortedTransactionError(sql: statement.sql, arguments: statement.arguments)
         }
+        if observesStatements { statementWillExecute(statement) }
     }
 
     func checkForAbortedTransaction() throws {
@@ -404,6 +419,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         return try sql.withCString { start -> Statement in
             var sqliteStatement: OpaquePointer?
             var tail: UnsafePointer<CChar>?
+            statementAuthorizer.willCompile()
             let code = sqlite3_prepare_v3(handle, start, -1, 0, &sqliteStatement, &tail)
             guard code == SQLITE_OK else {
                 throw DatabaseError.fromConnection(handle, code: code, sql: sql)
@@ -460,6 +476,11 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// Empties the statement cache; statements in use stay alive.
     func statementCacheRemoveAll() {
         statementCache.removeAll()
+    }
+
+    /// Removes the cached statements that match; statements in use stay alive.
+    func removeCachedStatements(matching shouldRemove: (Statement) -> Bool) {
+        statementCache = statementCache.filter { !shouldRemove($0.value) }
     }
 
     /// Runs one or several SQL statements, separated by semicolons.

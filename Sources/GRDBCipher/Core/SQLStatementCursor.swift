@@ -46,6 +46,7 @@ public final class SQLStatementCursor: Cursor {
                 if start.pointee == 0 { return nil }
                 var sqliteStatement: OpaquePointer?
                 var tail: UnsafePointer<CChar>?
+                database.statementAuthorizer.willCompile()
                 let code = sqlite3_prepare_v3(handle, start, -1, 0, &sqliteStatement, &tail)
                 guard code == SQLITE_OK else {
                     throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: start).trimmedSQLStatement)

@@ -99,8 +99,9 @@ extension Statement {
 
     /// The error for a failed bind or step, with the values that were bound.
     @usableFromInline
-    func valuesError(_ code: CInt, values: [DatabaseValue]) -> DatabaseError {
-        DatabaseError.fromConnection(
+    func valuesError(_ code: CInt, values: [DatabaseValue]) -> any Error {
+        if let error = database.observationBroker?.takeCommitCancellationError() { return error }
+        return DatabaseError.fromConnection(
             database.sqliteConnection, code: code, sql: sql, arguments: StatementArguments(values),
             publicStatementArguments: database.configuration.publicStatementArguments)
     }

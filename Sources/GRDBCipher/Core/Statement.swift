@@ -67,6 +67,13 @@ public final class Statement {
     /// saw it compile: the connection's schema cache depends on it.
     let schemaEffects: StatementSchemaEffects
 
+    /// What else the authorizer saw: transaction effect, pragma, deletions.
+    let facts: StatementCompilationFacts
+
+    /// What the statement reads and may change, when known; see
+    /// `Statement+Accesses.swift`.
+    var recordedAccesses: StatementAccesses?
+
     /// Case-insensitive column index lookup, built once per statement.
     private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
 
@@ -93,6 +100,10 @@ public final class Statement {
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
         self.schemaEffects = database.statementAuthorizer.takeEffects()
+        self.facts = database.statementAuthorizer.takeFacts()
+        if database.statementAuthorizer.recordsAccesses {
+            self.recordedAccesses = database.statementAuthorizer.takeAccesses()
+        }
     }
 
     deinit {
@@ -207,7 +218,7 @@ public final class Statement {
         try database.checkCanExecute(self)
         let code = stepToCompletion()
         if code != SQLITE_DONE {
-            throw makeError(code)
+            throw failure(code)
         }
     }
 
@@ -219,10 +230,28 @@ public final class Statement {
             let code = sqlite3_step(sqliteStatement)
             if code == SQLITE_ROW { continue }
             reset()
-            if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
-            database.noteAutocommitTransition()
-            return code
+            return didEnd(code)
         }
+    }
+
+    /// Called when the statement has run to its end or failed: the
+    /// connection updates what depends on it (schema cache, transaction
+    /// date, savepoints, transaction observers). Returns the result code,
+    /// which observers may turn into a failure (a cancelled commit).
+    @inline(__always)
+    func didEnd(_ code: CInt) -> CInt {
+        if !schemaEffects.isEmpty { database.statementDidRun(self, code: code) }
+        database.noteAutocommitTransition()
+        if database.observesStatements {
+            return database.statementDidFinish(self, code: code)
+        }
+        return code
+    }
+
+    /// The error for a failed run: the error of the transaction observer
+    /// that cancelled the commit, if one did, or SQLite's.
+    func failure(_ code: CInt) -> any Error {
+        database.observationBroker?.takeCommitCancellationError() ?? makeError(code)
     }
 
     /// Steps once: true if a row is available, false when done.
@@ -231,15 +260,14 @@ public final class Statement {
         let code = sqlite3_step(sqliteStatement)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE {
-            if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
-            database.noteAutocommitTransition()
+            let finalCode = didEnd(code)
+            if finalCode != SQLITE_DONE { throw failure(finalCode) }
             return false
         }
         reset()
         let error = makeError(code)
-        if !schemaEffects.isEmpty { database.statementDidRun(withSchemaEffects: schemaEffects) }
-        database.noteAutocommitTransition()
-        throw error
+        _ = didEnd(code)
+        throw database.observationBroker?.takeCommitCancellationError() ?? error
     }
 
     /// Resets the statement so it can run again and releases its read locks.

@@ -22,7 +22,16 @@ final class StatementIteration {
 
     deinit {
         statement.iterationCount -= 1
-        if !isDone { statement.reset() }
+        if !isDone {
+            statement.reset()
+            // A write left before its end (RETURNING) commits now, in
+            // autocommit mode: observers hear about it.
+            let database = statement.database
+            if database.observesStatements {
+                database.noteAutocommitTransition()
+                _ = database.statementDidFinish(statement, code: SQLITE_DONE)
+            }
+        }
     }
 
     /// Steps: true when a row is available.

@@ -9,7 +9,7 @@
 ///
 /// A request is also a subquery (``SQLSubqueryable``): an expression, and
 /// a value to interpolate in SQL literals.
-public protocol FetchRequest<RowDecoder>: SQLSubqueryable {
+public protocol FetchRequest<RowDecoder>: SQLSubqueryable, DatabaseRegionConvertible {
     /// The type of what the request fetches.
     associatedtype RowDecoder
 

@@ -129,7 +129,7 @@ extension Statement {
         let code = stepToCompletion()
         if code != SQLITE_DONE {
             boundArguments = StatementArguments(Self.values(of: container, at: indexes))
-            throw makeError(code)
+            throw failure(code)
         }
     }
 
