@@ -221,6 +221,14 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
+    /// Schedules `block` on the writer's queue, not counted as a write:
+    /// bookkeeping (an observation that stops) that `close()` does not
+    /// refuse to close under. After a close, the block finds a closed
+    /// connection and nothing to undo.
+    func asyncWriterBookkeeping(_ block: @escaping @Sendable (Database) -> Void) {
+        writer.asyncExecute(block)
+    }
+
     /// Schedules `updates` once every running read has ended, and returns at once.
     public func asyncBarrierWriteWithoutTransaction(
         _ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)

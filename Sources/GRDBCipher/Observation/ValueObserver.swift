@@ -331,8 +331,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     }
 
     private func stopObservingDatabase() {
-        writer.asyncWriteWithoutTransaction { [self] db in
-            db.remove(transactionObserver: self)
+        let remove: @Sendable (Database) -> Void = { [self] db in db.remove(transactionObserver: self) }
+        // On a pool, not counted as a write: `close()` right after the end
+        // of an observation must not fail because of its bookkeeping.
+        if let pool = writer as? DatabasePool {
+            pool.asyncWriterBookkeeping(remove)
+        } else {
+            writer.asyncWriteWithoutTransaction(remove)
         }
     }
 

@@ -1,7 +1,7 @@
 // A tour of GRDBCipher on an encrypted file: create, write, read, look at the
 // bytes on disk, fail with a wrong passphrase, change the passphrase, reopen,
 // back up, export with other settings, detect an altered page; then a server's
-// boot on an encrypted pool: migrate, write records, query them.
+// boot on an encrypted pool: migrate, write records, query them, observe them.
 // Exits with status 1 as soon as a step does not behave.
 import Foundation
 import GRDBCipher
@@ -205,6 +205,55 @@ step("records and query-interface requests on the pool") {
     for player in best { print("      \(player.name): \(player.score)") }
     try check(best.map(\.name) == ["Barbara", "Diane", "Craig"], "unexpected order: \(best.map(\.name))")
     try check(barbara.name == "Barbara" && count == 4, "unexpected lookup")
+    try dbPool.close()
+}
+
+/// What an observation delivered, shared with the demo's main thread.
+final class ReceivedValues: @unchecked Sendable {   // safe: every access holds `lock`
+    private let lock = NSLock()
+    private var values: [[String]] = []
+    let first = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+
+    func append(_ value: [String]) -> Int {
+        lock.lock(); defer { lock.unlock() }
+        values.append(value)
+        return values.count
+    }
+
+    var all: [[String]] {
+        lock.lock(); defer { lock.unlock() }
+        return values
+    }
+}
+
+step("observe a request on the pool: a new value after a commit changes it") {
+    let poolPath = folder.appendingPathComponent("server.sqlite").path
+    let dbPool = try DatabasePool(path: poolPath, configuration: newConfig)
+    let topPlayers = ValueObservation.tracking { db in
+        try Player.order { $0.score.desc }.limit(2).fetchAll(db).map(\.name)
+    }
+    let received = ReceivedValues()
+    // Detached: this top-level code runs on the main actor, which waits below.
+    let observer = Task.detached {
+        for try await names in topPlayers.values(in: dbPool) {
+            let count = received.append(names)
+            if count == 1 { received.first.signal() }
+            if count == 2 { break }
+        }
+        received.done.signal()
+    }
+    try check(received.first.wait(timeout: .now() + 10) == .success, "no initial value")
+    // A write to another table changes nothing the observation read.
+    try dbPool.write { db in try db.execute(sql: "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('hi')") }
+    try dbPool.write { db in
+        var player = Player(id: nil, name: "Eve", score: 5000, team: nil)
+        try player.insert(db)
+    }
+    try check(received.done.wait(timeout: .now() + 10) == .success, "no value after the commit")
+    observer.cancel()
+    for names in received.all { print("      top players: \(names)") }
+    try check(received.all == [["Barbara", "Diane"], ["Eve", "Barbara"]], "unexpected values: \(received.all)")
     try dbPool.close()
 }
 
