@@ -164,6 +164,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// trace added since. Statements made before stay with the old, closed
     /// connection.
     func reopen() throws {
+        let wasInsideTransaction = isInsideTransaction
         closeEvenIfBusy()
         // The set-up statements run outside of the caller's transaction
         // block, which SQLite has ended: they must not count as aborted.
@@ -174,7 +175,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         for function in addedFunctions.values { add(function: function) }
         for collation in addedCollations.values { add(collation: collation) }
         if let traceCallback { trace(options: traceOptions, traceCallback) }
-        connectionDidReopenForObservation()
+        connectionDidReopenForObservation(wasInsideTransaction: wasInsideTransaction)
     }
 
     private func open(allowsDerivedKey: Bool) throws {

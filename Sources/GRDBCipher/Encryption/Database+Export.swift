@@ -17,6 +17,16 @@ extension Database {
     func exportContent(
         to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: CopyCancellation?) throws -> Int
     {
+        // The copy writes into the attached destination, in a transaction
+        // of its own: transaction observers of this connection hear nothing.
+        try withTransactionObservationSuspended {
+            try exportContentUnobserved(to: path, key: key, settings: settings, cancellation: cancellation)
+        }
+    }
+
+    private func exportContentUnobserved(
+        to path: String, key: KeyMaterial?, settings: CipherSettings, cancellation: CopyCancellation?) throws -> Int
+    {
         if cancellation?.isCancelled() == true { throw CancellationError() }
         let handle = try connection()
         guard !isInsideTransaction else {

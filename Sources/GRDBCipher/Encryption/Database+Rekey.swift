@@ -22,6 +22,17 @@ import CSQLCipher
 extension Database {
     /// Re-encrypts the main database with `key`; see `changePassphrase`.
     func rekey(_ key: KeyMaterial) throws {
+        // The rotation's own transaction is no transaction of the user's:
+        // observers hear nothing of it (as with GRDB, which runs none).
+        // Inside the user's transaction, they hear about that one.
+        if isInsideTransaction {
+            try rekeyUnobserved(key)
+        } else {
+            try withTransactionObservationSuspended { try rekeyUnobserved(key) }
+        }
+    }
+
+    private func rekeyUnobserved(_ key: KeyMaterial) throws {
         let handle = try connection()
         guard !key.isEmpty else {
             throw DatabaseError.misuse("empty passphrase: SQLCipher cannot decrypt in place; export the database instead")

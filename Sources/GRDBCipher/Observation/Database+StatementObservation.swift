@@ -45,11 +45,11 @@ extension Database {
     /// Called when the connection was closed and opened again (after a
     /// failed passphrase change): the hooks go on the new handle, and
     /// observers hear about the transaction that the closing ended.
-    func connectionDidReopenForObservation() {
+    func connectionDidReopenForObservation(wasInsideTransaction: Bool) {
         savepointStack.removeAll()
         guard let observationBroker, let handle = sqliteConnection else { return }
         observationBroker.installHooks(on: handle)
-        observationBroker.transactionDidEndOutsideOfStatements()
+        observationBroker.transactionDidEndOutsideOfStatements(wasInsideTransaction: wasInsideTransaction)
     }
 
     /// Makes the broker, and installs the hooks, for a first observer.
@@ -73,6 +73,15 @@ extension Database {
         self.observationBroker = nil
         statementAuthorizer.broker = nil
         updateStatementObservation()
+    }
+
+    /// Runs `body`, work of the connection's own (a passphrase change, an
+    /// export), without telling transaction observers about it.
+    func withTransactionObservationSuspended<T>(_ body: () throws -> T) rethrows -> T {
+        guard let broker = observationBroker else { return try body() }
+        broker.suspensionCount += 1
+        defer { broker.suspensionCount -= 1 }
+        return try body()
     }
 
     func observationBrokerDidEndTransaction() {

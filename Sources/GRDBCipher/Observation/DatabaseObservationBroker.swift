@@ -46,6 +46,11 @@ final class DatabaseObservationBroker {
     /// away meanwhile.
     private var notificationDepth = 0
 
+    /// Above zero while the connection runs work of its own that observers
+    /// must not hear about (a passphrase change, an export): nothing is
+    /// told, and no observer is asked whether to commit.
+    var suspensionCount = 0
+
     init(database: Database) {
         self.database = database
     }
@@ -114,7 +119,7 @@ final class DatabaseObservationBroker {
     func statementWillExecute(_ statement: Statement) {
         completion = .none
         commitCancellationError = nil
-        if database.readOnlyDepth > 0 || observations.isEmpty {
+        if suspensionCount > 0 || database.readOnlyDepth > 0 || observations.isEmpty {
             statementObservations = []
             return
         }
@@ -148,6 +153,7 @@ final class DatabaseObservationBroker {
         statementObservations = []
         let completion = self.completion
         self.completion = .none
+        if suspensionCount > 0 { return code }
         switch completion {
         case .cancelledCommit(let error):
             commitCancellationError = error
@@ -193,15 +199,24 @@ final class DatabaseObservationBroker {
     }
 
     /// Called after a transaction ended outside of any statement the
-    /// connection runs (the recovery of a failed passphrase change): the
-    /// observers hear about a rollback if SQLite reported one.
-    func transactionDidEndOutsideOfStatements() {
+    /// connection runs (the recovery of a failed passphrase change, which
+    /// rolls back then closes the connection): the observers hear about
+    /// the rollback, or about the transaction that closing ended.
+    func transactionDidEndOutsideOfStatements(wasInsideTransaction: Bool) {
         statementObservations = []
         let completion = self.completion
         self.completion = .none
+        if suspensionCount > 0 {
+            bufferedEvents.removeAll()
+            return
+        }
         switch completion {
         case .none:
-            bufferedEvents.removeAll()
+            if wasInsideTransaction {
+                transactionDidEnd(committed: false, notifying: true)
+            } else {
+                bufferedEvents.removeAll()
+            }
         case .commit:
             transactionDidEnd(committed: true, notifying: true)
         case .rollback, .cancelledCommit:
@@ -260,6 +275,7 @@ final class DatabaseObservationBroker {
     /// observer may cancel the commit by throwing. Returns whether the
     /// commit goes on.
     private func transactionWillCommit() -> Bool {
+        if suspensionCount > 0 { return true }
         flushBufferedEvents()
         // Read-only transactions (reads of a queue) are not told, as in GRDB.
         if database.readOnlyDepth > 0 {
@@ -281,6 +297,7 @@ final class DatabaseObservationBroker {
     }
 
     private func transactionDidRollBack() {
+        if suspensionCount > 0 { return }
         if case .cancelledCommit = completion { return }
         completion = .rollback
     }

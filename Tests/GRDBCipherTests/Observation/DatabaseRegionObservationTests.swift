@@ -16,11 +16,11 @@ import Testing
         })
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (1)") }
         try dbQueue.write { db in try db.execute(sql: "INSERT INTO team (id) VALUES (1)") }
-        try dbQueue.write { db in
+        try dbQueue.write { (db: Database) throws in
             try db.execute(sql: "INSERT INTO player (id) VALUES (2)")
             try db.execute(sql: "INSERT INTO player (id) VALUES (3)")
         }
-        try dbQueue.inDatabase { db in
+        try dbQueue.inDatabase { (db: Database) throws in
             try db.inTransaction {
                 try db.execute(sql: "INSERT INTO player (id) VALUES (4)")
                 return .rollback
@@ -109,7 +109,7 @@ import Testing
         try await task.value
         #expect(received.withLock { $0 } == 2)
         try await dbPool.write { db in try db.execute(sql: "INSERT INTO player (id) VALUES (3)") }
-        try await dbPool.writeWithoutTransaction { db in
+        try await dbPool.writeWithoutTransaction { (db: Database) throws in
             #expect(db.observationBroker == nil, "the cancelled iteration stopped observing")
         }
     }

@@ -103,6 +103,43 @@ import Testing
         }
     }
 
+    @Test func primaryKeyFiltersNarrowTheRegionToRows() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        try dbQueue.read { (db: Database) throws in
+            let player = Table("player")
+            #expect(try player.filter(Column("id") == 1).databaseRegion(db).description
+                == "player(id,name,score,teamId)[1]")
+            #expect(try player.filter(keys: [1, 2]).select(Column("name")).databaseRegion(db).description
+                == "player(id,name)[1,2]", "the condition reads the id")
+            #expect(try player.filter(key: 3).databaseRegion(db).description == "player(id,name,score,teamId)[3]")
+            #expect(try player.filter(Column("rowid") == 1 || Column("id") == 4).select(Column("name"))
+                .databaseRegion(db).description.hasSuffix(")[1,4]"))
+            #expect(try player.filter(Column("id") == 1).filter(Column("id") == 2).databaseRegion(db).isEmpty)
+            #expect(try player.none().databaseRegion(db).isEmpty)
+            #expect(try player.filter(Column("score") == 1).databaseRegion(db).description
+                == "player(id,name,score,teamId)", "a column that is not the rowid does not narrow")
+            #expect(try player.filter(Column("id") > 1).databaseRegion(db).description
+                == "player(id,name,score,teamId)")
+            #expect(try player.filter(Column("id") == 1 || Column("score") == 2).select(Column("name"))
+                .databaseRegion(db).description == "player(id,name,score)")
+        }
+    }
+
+    @Test func rowRegionObservationIgnoresOtherRows() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        try dbQueue.write { db in try db.execute(sql: "INSERT INTO player (id, score) VALUES (1, 0), (2, 0)") }
+        let count = LockedValue(0)
+        let cancellable = DatabaseRegionObservation(tracking: Table("player").filter(key: 1))
+            .start(in: dbQueue, onError: { _ in }, onChange: { _ in count.withLock { $0 += 1 } })
+        try dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = 1 WHERE id = 2") }
+        #expect(count.withLock { $0 } == 0)
+        try dbQueue.write { db in try db.execute(sql: "UPDATE player SET score = 1 WHERE id = 1") }
+        #expect(count.withLock { $0 } == 1)
+        withExtendedLifetime(cancellable) {}
+    }
+
     @Test func recordingSelectedRegionUnitesWhatTheFetchesRead() throws {
         let dir = try TemporaryDirectory()
         let dbQueue = try makeObservedQueue(dir)
