@@ -4,6 +4,34 @@ import Testing
 @testable import GRDBCipher
 
 @Suite struct ValueObservationPoolTests {
+    @Test func aPoolClosesRightAfterAnObservationEnds() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("closing.sqlite"), configuration: keyed("observed secret"))
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)") }
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(rowCountObservation, in: dbPool)
+        recorder.wait(forCount: 1)
+        // Keep the writer busy (without a write of the user), so that the
+        // observation's teardown is still queued when close() is called.
+        let writerMayGoOn = DispatchSemaphore(value: 0)
+        let writerIsBusy = DispatchSemaphore(value: 0)
+        dbPool.asyncWriterBookkeeping { _ in
+            writerIsBusy.signal()
+            writerMayGoOn.wait()
+        }
+        writerIsBusy.wait()
+        cancellable.cancel()
+        let closed = DispatchSemaphore(value: 0)
+        let closeError = LockedValue<(any Error)?>(nil)
+        DispatchQueue.global().async {
+            do { try dbPool.close() } catch { closeError.withLock { $0 = error } }
+            closed.signal()
+        }
+        writerMayGoOn.signal()
+        #expect(closed.wait(timeout: .now() + 30) == .success)
+        #expect(closeError.withLock { $0 } == nil, "\(String(describing: closeError.withLock { $0 }))")
+    }
+
     @Test func aPoolFetchesChangesOnReaders() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try makeObservedDatabase(.pool, in: dir)
