@@ -68,6 +68,10 @@ import Testing
         #expect(fromFile.port == 8080)
         #expect(fromFile.adminToken == nil)
         #expect(!fromFile.description.contains("from the file"))
+        var dumped = ""
+        dump(fromFile, to: &dumped)
+        #expect(!dumped.contains("from the file"))
+        #expect(!String(reflecting: fromFile.encryption).contains("from the file"))
 
         let inline = try ServerConfiguration.fromEnvironment([
             "GRDBCIPHER_PASSPHRASE": "inline secret", "DATABASE_PATH": "/tmp/x.sqlite", "PORT": "9000",

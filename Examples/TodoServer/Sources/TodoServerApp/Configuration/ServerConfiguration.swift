@@ -7,13 +7,28 @@ import Foundation
 /// process's arguments): `GRDBCIPHER_PASSPHRASE` or a secret file named by
 /// `GRDBCIPHER_PASSPHRASE_FILE`. Its ``description`` never shows it.
 public struct ServerConfiguration: Sendable, CustomStringConvertible {
-    /// How the database file is keyed.
-    public enum Encryption: Sendable {
+    /// How the database file is keyed. Its descriptions and mirror never
+    /// show the passphrase.
+    public enum Encryption: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// Encrypted with SQLCipher 4's defaults, keyed with this passphrase.
         case passphrase(String)
         /// Not encrypted: only for comparisons (the load test), opted into
         /// with `TODOSERVER_PLAINTEXT=1`.
         case plaintext
+
+        /// "encrypted" or "plaintext".
+        public var description: String {
+            switch self {
+            case .passphrase: return "encrypted"
+            case .plaintext: return "plaintext"
+            }
+        }
+
+        /// Same as ``description``.
+        public var debugDescription: String { description }
+
+        /// A mirror without the passphrase (for `dump`).
+        public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .enum) }
     }
 
     /// The database file (`DATABASE_PATH`, default `./todos.sqlite`).
