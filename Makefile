@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool bench bench-instructions
+.PHONY: deps build test demo tool server bench bench-instructions
 
 deps:
 	./scripts/install-deps
@@ -14,10 +14,20 @@ test: deps
 	swift test --package-path Tools/grdbcipher
 	# The demo is the README's tour, run: it exits 1 when a step misbehaves.
 	swift run --package-path Examples/Demo Demo
+	# The Hummingbird server example: router, live-server and process tests (seconds).
+	touch Examples/TodoServer/Package.swift
+	swift test --package-path Examples/TodoServer
 
 demo: deps
 	touch Examples/Demo/Package.swift
 	swift run --package-path Examples/Demo Demo
+
+# The example server (Examples/TodoServer) on a fresh encrypted database in a
+# temporary folder, with a generated passphrase given through a secret file.
+# Prints the URL; Ctrl-C stops it and removes the folder. PORT=... to change the port.
+server: deps
+	touch Examples/TodoServer/Package.swift
+	./Examples/TodoServer/scripts/run-fresh
 
 # The operators' command-line tool, in release mode: Tools/grdbcipher/.build/release/grdbcipher
 tool: deps

@@ -1,0 +1,153 @@
+import Foundation
+import GRDBCipher
+import Hummingbird
+import Synchronization
+
+/// The admin routes, registered only when an admin token is configured:
+/// `POST /admin/rotate-key` (online key rotation) and `POST /admin/backup`
+/// (online backup to an encrypted file). Each needs
+/// `Authorization: Bearer <TODOSERVER_ADMIN_TOKEN>`; one runs at a time
+/// (a second one gets 409).
+struct AdminController: Sendable {
+    let database: DatabasePool
+    let keyState: KeyState
+    let adminToken: String
+    let backupDirectory: String
+    let busy = AdminLock()
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        let group = router.group("admin")
+        group.post("rotate-key", use: rotateKey)
+        group.post("backup", use: backup)
+    }
+
+    /// The body of `POST /admin/rotate-key`: `{"newPassphrase": "…"}`. The new
+    /// passphrase travels in the body, never in the URL (URLs reach logs).
+    struct RotateKey: Decodable {
+        var newPassphrase: String
+
+        enum CodingKeys: String, CodingKey { case newPassphrase }
+
+        init(from decoder: any Decoder) throws {
+            try rejectUnknownKeys(decoder, allowed: ["newPassphrase"])
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            newPassphrase = try container.decode(String.self, forKey: .newPassphrase)
+            if newPassphrase.count < 8 {
+                throw InputError("newPassphrase must have at least 8 characters")
+            }
+        }
+    }
+
+    /// The answer of `POST /admin/rotate-key`.
+    struct Rotated: ResponseEncodable, Sendable {
+        var rotated: Bool
+        var note: String
+    }
+
+    /// The answer of `POST /admin/backup`.
+    struct BackedUp: ResponseEncodable, Sendable {
+        var path: String
+        var pageCount: Int
+    }
+
+    /// Re-encrypts the database with a new passphrase while requests run:
+    /// running reads finish, new reads and writes wait until it is done.
+    @Sendable func rotateKey(_ request: Request, context: BasicRequestContext) async throws -> Rotated {
+        try authorize(request)
+        let input = try await decodeBody(RotateKey.self, from: request)
+        guard case .passphrase = keyState.encryption else {
+            throw HTTPError(.conflict, message: "the database is not encrypted")
+        }
+        return try await busy.run {
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                try await database.changePassphrase(input.newPassphrase)
+            } catch {
+                context.logger.error("admin: key rotation failed, the current key still opens the database: \(error)")
+                throw HTTPError(.internalServerError, message: "key rotation failed; the database still opens with the current passphrase")
+            }
+            keyState.rotated(to: input.newPassphrase)
+            context.logger.notice("admin: the database key was rotated in \(clock.now - start)")
+            return Rotated(
+                rotated: true,
+                note: "the database now opens only with the new passphrase: store it where the server reads its key before the next restart")
+        }
+    }
+
+    /// Copies the database, as of one moment, into a new encrypted file of
+    /// the backup folder while writes continue.
+    @Sendable func backup(_ request: Request, context: BasicRequestContext) async throws -> EditedResponse<BackedUp> {
+        try authorize(request)
+        let encryption = keyState.encryption
+        let answer = try await busy.run {
+            let fileManager = FileManager.default
+            try fileManager.createDirectory(
+                atPath: backupDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+            let name = "todos-\(formatter.string(from: Date()))-\(UUID().uuidString.prefix(8).lowercased()).sqlite"
+            let path = (backupDirectory as NSString).appendingPathComponent(name)
+            let partial = (backupDirectory as NSString).appendingPathComponent(".\(name).partial")
+            var config = TodoDatabase.poolConfiguration(
+                ServerConfiguration(databasePath: path, encryption: encryption), encryption: encryption)
+            config.maximumReaderCount = 1
+            let pages = Mutex(0)
+            do {
+                let destination = try DatabaseQueue(path: partial, configuration: config)
+                try await database.backup(to: destination, pagesPerStep: 256) { progress in
+                    pages.withLock { $0 = progress.totalPageCount }
+                }
+                try await destination.close()
+                try fileManager.moveItem(atPath: partial, toPath: path)
+            } catch {
+                for suffix in ["", "-wal", "-shm", "-journal"] { try? fileManager.removeItem(atPath: partial + suffix) }
+                context.logger.error("admin: backup failed: \(error)")
+                throw HTTPError(.internalServerError, message: "backup failed")
+            }
+            context.logger.notice("admin: backed up \(pages.withLock { $0 }) pages to \(path)")
+            return BackedUp(path: path, pageCount: pages.withLock { $0 })
+        }
+        return EditedResponse(status: .created, response: answer)
+    }
+
+    /// 401 unless the request carries the admin token.
+    private func authorize(_ request: Request) throws {
+        let header = request.headers[.authorization] ?? ""
+        let prefix = "Bearer "
+        guard header.hasPrefix(prefix), constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(adminToken.utf8))
+        else {
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "admin token required")
+        }
+    }
+}
+
+/// Compares two byte strings in a time that does not depend on where they differ.
+func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in a.indices { difference |= a[index] ^ b[index] }
+    return difference == 0
+}
+
+/// One admin operation at a time: a rotation during a backup (or two
+/// rotations) would only wait, or race for the key to record.
+final class AdminLock: Sendable {
+    private let running = Mutex(false)
+
+    /// Runs `body` unless another operation runs (then 409).
+    func run<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        let acquired = running.withLock { running in
+            if running { return false }
+            running = true
+            return true
+        }
+        guard acquired else {
+            throw HTTPError(.conflict, message: "another admin operation is running")
+        }
+        defer { running.withLock { $0 = false } }
+        return try await body()
+    }
+}
