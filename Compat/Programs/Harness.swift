@@ -22,6 +22,7 @@ struct Program: Sendable {
 /// Module names differ between the sides (`CompatGRDB.Player`, `GRDBCipher.Row`): they are
 /// written as on the GRDB side.
 func out(_ line: String) {
+    defer { fflush(nil) }
     print(line
         .replacingOccurrences(of: "CompatGRDBCipher.", with: "")
         .replacingOccurrences(of: "CompatGRDB.", with: "")
@@ -103,6 +104,11 @@ func describe(_ error: any Error) -> String {
     return "\(type(of: error)) | \(error)"
 }
 
+/// An unexpected result that the harness reports (a program goes on after it).
+enum HarnessError: Error {
+    case noRow(String)
+}
+
 /// Prints a section title.
 func section(_ title: String) {
     out("== \(title)")
@@ -141,6 +147,7 @@ func runPrograms(_ names: ArraySlice<String>) {
         } catch {
             out("PROGRAM THROWS \(describe(error))")
         }
+        fflush(nil)
         for folder in temporaryFolders { try? FileManager.default.removeItem(at: folder) }
         temporaryFolders.removeAll()
     }
