@@ -64,7 +64,6 @@ let errorPrograms: [Program] = [
             step("only comment") { try db.execute(sql: "-- nothing") }
             step("makeStatement empty") { try db.makeStatement(sql: "").sql }
             step("makeStatement two") { try db.makeStatement(sql: "SELECT 1; SELECT 2").sql }
-            step("double-quoted string") { try String.fetchOne(db, sql: "SELECT \"nope\"") }
             step("error description with arguments") { try db.execute(sql: "INSERT INTO missing VALUES (?)", arguments: [1]) }
             step("DatabaseError init") {
                 let error = DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "custom", sql: "SELECT 1", arguments: [1])

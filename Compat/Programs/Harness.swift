@@ -57,10 +57,25 @@ func harnessConfiguration(_ configure: (inout Configuration) -> Void = { _ in })
     return config
 }
 
+/// Whether a traced statement is schema introspection that the library runs on its own
+/// (GRDB and GRDBCipher read the schema with different queries, and cache it differently):
+/// such statements are left out of transcripts. Programs read the schema themselves quietly.
+func isIntrospection(_ sql: String) -> Bool {
+    if sql.contains("sqlite_master") || sql.contains("sqlite_temp_master") || sql.contains("sqlite_schema") {
+        return true
+    }
+    guard sql.hasPrefix("PRAGMA ") else { return false }
+    let pragmas = ["schema_version", "database_list", "table_xinfo", "table_info", "table_list",
+                   "index_list", "index_info", "index_xinfo", "foreign_key_list"]
+    let name = sql.dropFirst("PRAGMA ".count).split(separator: "(")[0].split(separator: ".").last.map(String.init) ?? ""
+    return pragmas.contains(name.trimmingCharacters(in: .whitespaces))
+}
+
 /// Installs the harness trace on a connection: each statement prints as `SQL: ...`.
 func installTrace(_ db: Database) {
     db.trace { event in
-        if tracePrints { out("SQL: \(event.expandedDescription)") }
+        let sql = event.expandedDescription
+        if tracePrints && !isIntrospection(sql) { out("SQL: \(sql)") }
     }
 }
 

@@ -61,6 +61,9 @@ let queryPrograms: [Program] = [
             step("limit") { try Player.order(name).limit(2).fetchAll(db).map(\.name) }
             step("limit offset") { try Player.order(name).limit(2, offset: 3).fetchAll(db).map(\.name) }
             step("fetchOne") { try Player.order(score.desc).fetchOne(db)?.name }
+            step("fetchOne filter primary key") { try Player.filter(Player.Columns.id == 2).fetchOne(db)?.name }
+            step("fetchOne filter unique key and other") { try Player.filter(Player.Columns.id == 2 && score > 0).fetchOne(db)?.name }
+            step("fetchOne filter not unique") { try Player.filter(score == 500).order(Player.Columns.id).fetchOne(db)?.name }
             step("fetchOne with limit") { try Player.order(score.desc).limit(3, offset: 1).fetchOne(db)?.name }
             step("orderByPrimaryKey") { try Player.all().orderByPrimaryKey().fetchAll(db).map(\.name) }
             step("withStableOrder") { try Player.order(score).withStableOrder().fetchAll(db).map(\.name) }

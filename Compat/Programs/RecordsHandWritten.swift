@@ -40,7 +40,7 @@ struct LoggedPlayer: FetchableRecord, MutablePersistableRecord, TableRecord {
     func aroundInsert(_ db: Database, insert: () throws -> InsertionSuccess) throws {
         out("  aroundInsert before")
         let inserted = try insert()
-        out("  aroundInsert after rowID=\(inserted.rowID) persistenceContainer=\(inserted.persistenceContainer)")
+        out("  aroundInsert after rowID=\(inserted.rowID) name=\(inserted.persistenceContainer["name"] as Any)")
     }
     mutating func didInsert(_ inserted: InsertionSuccess) {
         out("  didInsert \(inserted.rowID)")
@@ -52,7 +52,7 @@ struct LoggedPlayer: FetchableRecord, MutablePersistableRecord, TableRecord {
         _ = try update()
         out("  aroundUpdate after")
     }
-    func didUpdate(_ updated: PersistenceSuccess) { out("  didUpdate \(updated.persistenceContainer)") }
+    func didUpdate(_ updated: PersistenceSuccess) { out("  didUpdate score=\(updated.persistenceContainer["score"] as Any)") }
     func willSave(_ db: Database) throws { out("  willSave") }
     func aroundSave(_ db: Database, save: () throws -> PersistenceSuccess) throws {
         out("  aroundSave before")

@@ -120,7 +120,7 @@ let schemaPrograms: [Program] = [
             }
             step("alter") {
                 try db.alter(table: "player") { t in
-                    t.add(column: "email", .text).unique(onConflict: nil).collate(.nocase)
+                    t.add(column: "email", .text).collate(.nocase)
                     t.add(column: "bonus", .integer).notNull().defaults(to: 0)
                     t.rename(column: "score", to: "points")
                     t.drop(column: "name")

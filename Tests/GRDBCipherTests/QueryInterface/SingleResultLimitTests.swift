@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// `fetchOne` of a request adds `LIMIT 1` unless the request yields one row
+/// at most: an aggregate selected without `GROUP BY` (as in GRDB).
+@Suite struct SingleResultLimitTests {
+    @Test func anAggregateWithoutGroupingNeedsNoLimit() throws {
+        try withTeamsAndPlayers { db throws in
+            let score = Column("score")
+            #expect(try generated(db, GenPlayer.select(count(Column("id"))), single: true).0
+                == #"SELECT COUNT("id") FROM "player""#)
+            #expect(try generated(db, GenPlayer.select(max(score) + 1, min(score)), single: true).0
+                == #"SELECT MAX("score") + 1, MIN("score") FROM "player""#)
+            #expect(try generated(db, GenPlayer.select(count(distinct: score).forKey("n")), single: true).0
+                == #"SELECT COUNT(DISTINCT "score") AS "n" FROM "player""#)
+            #expect(try Int.fetchOne(db, GenPlayer.select(count(Column("id")))) == 4)
+        }
+    }
+
+    @Test func otherSingleResultsKeepTheLimit() throws {
+        try withTeamsAndPlayers { db throws in
+            let score = Column("score")
+            // Grouped: one row per group.
+            #expect(try generated(db, GenPlayer.select(max(score)).group(Column("teamId")), single: true).0
+                == #"SELECT MAX("score") FROM "player" GROUP BY "teamId" LIMIT 1"#)
+            // No aggregate.
+            #expect(try generated(db, GenPlayer.select(score), single: true).0
+                == #"SELECT "score" FROM "player" LIMIT 1"#)
+            // An aggregate in a subquery aggregates the subquery's rows only.
+            let best = GenPlayer.select(max(score))
+            #expect(try generated(db, GenPlayer.select(score).filter(score == best), single: true).0
+                == #"SELECT "score" FROM "player" WHERE "score" = (SELECT MAX("score") FROM "player") LIMIT 1"#)
+            // An explicit limit is kept as written.
+            #expect(try generated(db, GenPlayer.select(count(Column("id"))).limit(5), single: true).0
+                == #"SELECT COUNT("id") FROM "player" LIMIT 5"#)
+        }
+    }
+}
