@@ -85,7 +85,7 @@ extension SQLRelation {
         if let limit {
             sql += " LIMIT \(limit.limit)"
             if let offset = limit.offset { sql += " OFFSET \(offset)" }
-        } else if singleResult && !filtersUniqueKey && !aggregatesWithoutGrouping {
+        } else if singleResult, try !expectsSingleRow(context) {
             sql += " LIMIT 1"
         }
     }

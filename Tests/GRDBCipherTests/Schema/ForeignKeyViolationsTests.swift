@@ -7,6 +7,7 @@ struct ForeignKeyViolationsTests {
     @Test func foreignKeyViolationsListEveryBrokenRow() throws {
         try withEncryptedSchemaDatabase { db in
             try db.execute(sql: """
+                PRAGMA foreign_keys = OFF;
                 CREATE TABLE team (id INTEGER PRIMARY KEY);
                 CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
                 CREATE TABLE other (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
