@@ -53,7 +53,6 @@ let migrationPrograms: [Program] = [
             step("hasCompleted") { try migrator.hasCompletedMigrations(db) }
             printSchema(db)
         }
-        step("migrate upTo unknown") { try migrator.migrate(dbQueue, upTo: "nope") }
         var shorter = DatabaseMigrator()
         shorter.registerMigration("createTeam") { _ in }
         try dbQueue.read { db in
@@ -62,6 +61,8 @@ let migrationPrograms: [Program] = [
         }
         step("migrate superseded") { try shorter.migrate(dbQueue) }
         step("migrate upTo earlier") { try migrator.migrate(dbQueue, upTo: "createTeam") }
+        // GRDB traps here ("undefined migration"), and so does GRDBCipher: last step.
+        step("migrate upTo unknown") { try migrator.migrate(dbQueue, upTo: "nope") }
     },
     Program("migrations-failures") {
         let dbQueue = try makeQueue()

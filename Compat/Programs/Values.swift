@@ -12,7 +12,7 @@ func convert<T: DatabaseValueConvertible>(_ db: Database, _ sql: String, _ type:
         step("\(sql) as \(T.self) decode") { try firstRow(db, sql).decode(T.self, atIndex: 0) }
         step("\(sql) as \(T.self)? decode") { try firstRow(db, sql).decode(T?.self, atIndex: 0) }
         step("\(sql) as \(T.self) fromDatabaseValue") {
-            T.fromDatabaseValue(try DatabaseValue.fetchOne(db, sql: sql)!)
+            try DatabaseValue.fetchOne(db, sql: sql).map { T.fromDatabaseValue($0) }
         }
     }
 }
@@ -169,6 +169,8 @@ let valuePrograms: [Program] = [
                      DatabaseValue.null == DatabaseValue.null, 2.databaseValue == 2.databaseValue]
                 }
                 step("fetch") { try DatabaseValue.fetchAll(db, sql: "SELECT 1 UNION ALL SELECT 'a' UNION ALL SELECT NULL UNION ALL SELECT 2.5 UNION ALL SELECT x'00'") }
+                step("DatabaseValue.fetchOne NULL") { try DatabaseValue.fetchOne(db, sql: "SELECT NULL") }
+                step("DatabaseValue.fetchAll NULL") { try DatabaseValue.fetchAll(db, sql: "SELECT NULL") }
                 step("optional fetch") { try String?.fetchAll(db, sql: "SELECT 'a' UNION ALL SELECT NULL") }
                 step("non-optional NULL") { try String.fetchAll(db, sql: "SELECT 'a' UNION ALL SELECT NULL") }
                 step("non-optional NULL one") { try Int.fetchOne(db, sql: "SELECT NULL") }
