@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool server bench bench-instructions
+.PHONY: deps build test demo tool server bench bench-instructions compat
 
 deps:
 	./scripts/install-deps
@@ -47,3 +47,9 @@ bench: deps
 # Instruction counts of workloads 1 to 4 and 4b (valgrind's callgrind): stable on a busy machine.
 bench-instructions: deps
 	./Benchmarks/scripts/instruction-counts
+
+# The differential compatibility harness (Compat/): the same programs built against GRDB 7.10
+# and against GRDBCipher, transcripts compared. Not part of `make test` nor of CI; it needs
+# GRDB's package and the system SQLite (libsqlite3-dev).
+compat: deps
+	./Compat/run

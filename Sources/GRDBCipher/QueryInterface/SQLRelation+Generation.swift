@@ -85,9 +85,15 @@ extension SQLRelation {
         if let limit {
             sql += " LIMIT \(limit.limit)"
             if let offset = limit.offset { sql += " OFFSET \(offset)" }
-        } else if singleResult && !filtersUniqueKey {
+        } else if singleResult, try !expectsSingleRow(context) {
             sql += " LIMIT 1"
         }
+    }
+
+    /// Whether the relation selects an aggregate without `GROUP BY`: it
+    /// yields exactly one row, so `fetchOne` needs no `LIMIT 1` (as in GRDB).
+    var aggregatesWithoutGrouping: Bool {
+        (groupExpressions ?? []).isEmpty && selection.contains(where: \.isAggregate)
     }
 
     /// `WITH [RECURSIVE] name(columns) AS (...), ... `, when there are

@@ -107,7 +107,7 @@ extension Database {
             try objectExists(table.name, type: .table, in: table.schemaID) ? table : nil
         }
         try checkForeignKeys(
-            sql: "PRAGMA \(table.schemaID.quotedName).foreign_key_check(\(table.name.quotedDatabaseIdentifier))")
+            sql: "PRAGMA \(table.schemaID.pragmaName).foreign_key_check(\(table.name.quotedDatabaseIdentifier))")
     }
 
     private func checkForeignKeys(sql: String) throws {

@@ -68,6 +68,16 @@ public struct DatabaseSchemaID: Hashable, Sendable {
         name.quotedDatabaseIdentifier
     }
 
+    /// The name as GRDB writes it in the statements a user sees in traces
+    /// (`PRAGMA main.foreign_key_check(...)`): `main` and `temp` bare, an
+    /// attached database's name quoted.
+    var pragmaName: String {
+        switch kind {
+        case .main, .temp: name
+        case .attached: quotedName
+        }
+    }
+
     /// Whether `name` names this schema, compared as SQLite does (case-insensitively).
     func isNamed(_ name: String) -> Bool {
         self.name.lowercased() == name.lowercased()

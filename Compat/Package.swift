@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+//
+// The differential compatibility harness: the same programs, built once against GRDB 7.10 and
+// once against GRDBCipher, print transcripts that `./run` compares. Not a dependency of the
+// root package, and not part of `make test` or CI: `make compat` runs it.
+//
+// GRDB links the system SQLite and GRDBCipher links SQLCipher; both export the sqlite3_*
+// symbols, so each side is its own executable. Both executables compile the files of
+// `Programs/` (reached through a symbolic link in each target's folder); the GRDBCipher side
+// defines GRDBCIPHER, which switches the import.
+import PackageDescription
+
+let package = Package(
+    name: "Compat",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(name: "GRDBCipher", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CompatGRDB",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "CompatGRDBCipher",
+            dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6), .define("GRDBCIPHER")]),
+    ]
+)
