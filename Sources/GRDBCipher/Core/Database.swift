@@ -278,13 +278,14 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             throw DatabaseError(message: "could not enable WAL mode: the journal mode is \(mode ?? "unknown")")
         }
         try execute(sql: "PRAGMA synchronous = NORMAL")
-        // As GRDB does: make sure the -wal and -shm files exist, with a
+        // As GRDB does, with GRDB's table name (it shows in traces): make
+        // sure the -wal and -shm files exist, with a
         // first frame, so that read-only connections can open the database
         // (they cannot create them) and see it as WAL.
         let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? 0
         if walSize == 0 {
             try inSavepoint {
-                try execute(sql: "CREATE TABLE grdbcipher_wal_setup (id INTEGER PRIMARY KEY); DROP TABLE grdbcipher_wal_setup")
+                try execute(sql: "CREATE TABLE grdb_issue_102 (id INTEGER PRIMARY KEY); DROP TABLE grdb_issue_102")
                 return .commit
             }
         }

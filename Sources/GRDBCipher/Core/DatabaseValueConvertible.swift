@@ -97,12 +97,14 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         return self.bind(to: sqliteStatement, at: index)
     }
 
-    /// nil (as a successful `.some(nil)`) for NULL, the decoded value otherwise;
-    /// returns nil when a non-NULL value cannot be decoded.
+    /// The decoded value when the wrapped type decodes it, else nil (as a
+    /// successful `.some(nil)`) for NULL; returns nil when a non-NULL value
+    /// cannot be decoded. As in GRDB, a wrapped type that decodes NULL
+    /// itself (``DatabaseValue``) gets its value: `DatabaseValue?` reads
+    /// NULL as `.some(.null)`.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Wrapped?? {
-        if dbValue.isNull { return .some(nil) }
-        guard let value = Wrapped.fromDatabaseValue(dbValue) else { return nil }
-        return .some(value)
+        if let value = Wrapped.fromDatabaseValue(dbValue) { return .some(value) }
+        return dbValue.isNull ? .some(nil) : nil
     }
 
     /// A missing column decodes as nil.

@@ -43,9 +43,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     {
         let column = row.columnNames[index]
         let value = showsValues(of: row) ? dbValue.description : dbValue.storageDescription
-        // An optional fails on a value its wrapped type does not decode: name
-        // that type, as GRDB does.
-        let type = (type as? any WrappingType.Type)?.wrappedType ?? type
+        // An optional is named as such (`Optional<Int>`), as GRDB names it.
         return RowDecodingError(
             kind: .valueMismatch, column: column, row: row, recordType: recordType,
             what: "could not decode \(type) from database value \(value)",
@@ -109,13 +107,4 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     private static func showsValues(of row: Row) -> Bool {
         row.sourceStatement?.database.configuration.publicStatementArguments ?? false
     }
-}
-
-/// A type that wraps another for decoding: `Optional`.
-private protocol WrappingType {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: WrappingType {
-    static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -123,6 +123,8 @@ import Testing
         }
     }
 
+    // `fetchOne` decodes an optional: GRDB 7.10 names `Optional<Int8>` in its
+    // message (checked against GRDB itself with `make compat`).
     @Test func rowDecodingErrorsReadAsGRDBsWithPublicArguments() throws {
         var configuration = Configuration()
         configuration.publicStatementArguments = true
@@ -131,7 +133,7 @@ import Testing
                 try Int8.fetchOne(db, sql: "SELECT ? AS score", arguments: [1000])
             }
             #expect(mismatch?.description == """
-                could not decode Int8 from database value 1000 - column: "score", column index: 0, \
+                could not decode Optional<Int8> from database value 1000 - column: "score", column index: 0, \
                 row: [score:1000], sql: `SELECT ? AS score`, arguments: [1000]
                 """)
             // The cursor stays alive: its rows read its statement.
@@ -156,7 +158,7 @@ import Testing
                 try Int8.fetchOne(db, sql: "SELECT ? AS score, 'Arthur' AS name", arguments: [1000])
             }
             #expect(mismatch?.description == """
-                could not decode Int8 from database value <integer> - column: "score", column index: 0, \
+                could not decode Optional<Int8> from database value <integer> - column: "score", column index: 0, \
                 row: [score:<integer> name:<text>], sql: `SELECT ? AS score, 'Arthur' AS name`
                 """)
             #expect(mismatch?.description.contains("1000") == false)

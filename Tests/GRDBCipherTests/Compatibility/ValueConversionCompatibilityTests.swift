@@ -80,3 +80,56 @@ import Testing
         }
     }
 }
+
+/// Behaviours found by the differential harness (`make compat`), which runs
+/// the same programs against GRDB 7.10 and GRDBCipher.
+@Suite("Differences found against GRDB itself")
+struct DifferentialFindingsTests {
+    @Test func databaseValueFetchOneReadsNullAsAValue() throws {
+        try inMemoryDatabase { db throws in
+            // GRDB: `Optional<DatabaseValue>` decodes NULL as `.null`, so
+            // `DatabaseValue.fetchOne(...)!` does not crash on NULL.
+            #expect(try DatabaseValue.fetchOne(db, sql: "SELECT NULL") == .some(.null))
+            #expect(try DatabaseValue.fetchOne(db, sql: "SELECT 1 WHERE 0") == nil)
+            #expect(try DatabaseValue.fetchAll(db, sql: "SELECT NULL") == [.null])
+            // Other types still read NULL as nil.
+            #expect(try Int.fetchOne(db, sql: "SELECT NULL") == nil)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT NULL AS a"))
+            let value: DatabaseValue? = row["a"]
+            #expect(value == .some(.null))
+            let int: Int? = row["a"]
+            #expect(int == nil)
+        }
+    }
+
+    @Test func aFailingOptionalIsNamedAsAnOptional() throws {
+        try inMemoryDatabase { db throws in
+            // Through the generic `fetchOne` (the fast path of a concrete
+            // `Bool.fetchOne` reads 'true' as SQLite does, 0, as GRDB's).
+            func fetchOne<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T? {
+                try T.fetchOne(db, sql: "SELECT 'true'")
+            }
+            let error = #expect(throws: RowDecodingError.self) { try fetchOne(Bool.self) }
+            #expect(error?.description.hasPrefix("could not decode Optional<Bool> from database value") == true)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT 'true' AS flag"))
+            let optional = #expect(throws: RowDecodingError.self) { try row.decode(Bool?.self, forColumn: "flag") }
+            #expect(optional?.description.hasPrefix("could not decode Optional<Bool> from database value") == true)
+            let plain = #expect(throws: RowDecodingError.self) { try row.decode(Bool.self, forColumn: "flag") }
+            #expect(plain?.description.hasPrefix("could not decode Bool from database value") == true)
+        }
+    }
+
+    @Test func aPoolSetsUpWALWithGRDBsStatements() throws {
+        let dir = try TemporaryDirectory()
+        let traced = LockedValue<[String]>([])
+        var configuration = Configuration()
+        configuration.passphrase = "wal secret"
+        configuration.prepareDatabase { db in
+            db.trace { event in traced.withLock { $0.append(event.description) } }
+        }
+        let dbPool = try DatabasePool(path: dir.path("wal.sqlite"), configuration: configuration)
+        try dbPool.close()
+        #expect(traced.withLock { $0 }.contains("CREATE TABLE grdb_issue_102 (id INTEGER PRIMARY KEY)"),
+                "\(traced.withLock { $0 })")
+    }
+}

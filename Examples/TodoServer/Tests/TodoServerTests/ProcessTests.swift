@@ -46,7 +46,7 @@ import Testing
         defer { directory.remove() }
         let path = directory.file("todos.sqlite")
         let server = try ServerProcess(environment: [
-            "DATABASE_PATH": path, "GRDBCIPHER_PASSPHRASE": testPassphrase, "PORT": "0",
+            "DATABASE_PATH": path, "GRDBCIPHER_PASSPHRASE": testPassphrase, "PORT": "0", "LOG_LEVEL": "debug",
         ])
         let port = try await server.waitForPort()
 
@@ -61,7 +61,14 @@ import Testing
             let request = Task {
                 try await client.post("/todos", headers: [.contentType: "application/json"], body: ByteBuffer(string: #"{"title": "in flight"}"#))
             }
-            try await Task.sleep(for: .milliseconds(500))
+            // The server logs the request when it starts handling it: from
+            // then on it is in flight (its write waits for the lock).
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !server.text.contains("hb.request.method=POST"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(server.text.contains("hb.request.method=POST"), "the request never reached the server")
+            try await Task.sleep(for: .milliseconds(100))
             kill(server.process.processIdentifier, SIGTERM)
             try await Task.sleep(for: .milliseconds(500))
             try await blocker.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }

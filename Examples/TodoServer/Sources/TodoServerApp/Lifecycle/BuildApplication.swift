@@ -24,6 +24,9 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     logger.info("database ready", metadata: ["path": "\(configuration.databasePath)", "encrypted": "\(encrypted)"])
 
     let router = Router()
+    // Each request's method and path (never its body) at debug level:
+    // `LOG_LEVEL=debug` shows what is in flight.
+    router.add(middleware: LogRequestsMiddleware(.debug))
     HealthController(database: database, checker: IntegrityChecker(database: database, isEncrypted: encrypted))
         .addRoutes(to: router)
     TodoController(database: database).addRoutes(to: router.group("todos"))
