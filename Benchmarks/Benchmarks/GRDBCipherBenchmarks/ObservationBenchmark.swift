@@ -72,7 +72,12 @@ private final class ObservedWriteRun: @unchecked Sendable {
         self.observing = observing
         let path = Fixtures.directory + "/observation.sqlite"
         Fixtures.removeDatabase(at: path)
-        let dbPool = must { try DatabasePool(path: path, configuration: config()) }
+        // As the README advises servers: the writer waits for the short
+        // WAL-index locks of the observation's readers instead of failing
+        // with SQLITE_BUSY (it did, without this, at the first sample).
+        var configuration = config()
+        configuration.busyMode = .timeout(10)
+        let dbPool = must { try DatabasePool(path: path, configuration: configuration) }
         self.path = path
         self.dbPool = dbPool
         must {
