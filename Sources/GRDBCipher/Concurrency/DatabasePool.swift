@@ -32,7 +32,6 @@ public final class DatabasePool: DatabaseWriter {
     let owner = ConnectionOwner()
     let keyContext: KeyContext
     let readerConfiguration: Configuration
-    private let runningWriteCount = LockedValue(0)
     private let passphraseChangeLock = NSLock()
 
     /// The path of the database file.
@@ -114,36 +113,32 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Closes every connection. Later accesses throw a ``DatabaseError``.
     ///
-    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if a read or a write is
-    ///   running or scheduled, or if statements made in a write are still
-    ///   alive; the pool then stays open.
+    /// As in GRDB, `close()` waits for the reads and writes that run or are
+    /// scheduled, then closes the writer first, then the readers.
+    ///
+    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if statements made in a
+    ///   write are still alive; the pool then stays open.
     public func close() throws {
-        if runningWriteCount.withLock({ $0 }) > 0 {
-            throw DatabaseError(resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a write is running")
+        owner.preconditionNotCurrent()
+        // The writer first, then the readers, in the order of barrier writes.
+        try writer.sync { db in
+            try readers.barrier {
+                // The writer first: if it cannot close, nothing is closed.
+                try db.close()
+                try readers.close()
+            }
         }
-        if readers.runningReadCount > 0 {
-            throw DatabaseError(resultCode: .SQLITE_BUSY, message: "cannot close the database pool while a read is running")
-        }
-        // The writer first: if it cannot close, nothing is closed.
-        try writer.sync { try $0.close() }
-        try readers.close()
         keyContext.removeAll()
     }
 
     // MARK: - Writing
-
-    private func withWriteCount<T>(_ body: () throws -> T) rethrows -> T {
-        runningWriteCount.withLock { $0 += 1 }
-        defer { runningWriteCount.withLock { $0 -= 1 } }
-        return try body()
-    }
 
     /// Runs `updates` with the writer connection, outside of any transaction.
     ///
     /// - throws: The error of `updates`.
     public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
         owner.preconditionNotCurrent()
-        return try withWriteCount { try writer.sync(updates) }
+        return try writer.sync(updates)
     }
 
     /// The async twin of ``writeWithoutTransaction(_:)-(Database)->T``.
@@ -152,9 +147,7 @@ public final class DatabasePool: DatabaseWriter {
     public func writeWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        runningWriteCount.withLock { $0 += 1 }
-        defer { runningWriteCount.withLock { $0 -= 1 } }
-        return try await withLentClosure(updates) { try await writer.execute($0) }
+        try await withLentClosure(updates) { try await writer.execute($0) }
     }
 
     /// Runs `updates` with the writer connection once every running read has
@@ -166,7 +159,7 @@ public final class DatabasePool: DatabaseWriter {
         // The writer first, then the readers: an `asyncConcurrentRead` that
         // holds the writer while it waits for a reader cannot meet a barrier
         // that holds back readers while it waits for the writer.
-        return try withWriteCount { try writer.sync { db in try readers.barrier { try updates(db) } } }
+        return try writer.sync { db in try readers.barrier { try updates(db) } }
     }
 
     /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``. The
@@ -213,20 +206,7 @@ public final class DatabasePool: DatabaseWriter {
 
     /// Schedules `updates` outside of any transaction and returns at once.
     public func asyncWriteWithoutTransaction(_ updates: @escaping @Sendable (Database) -> Void) {
-        // Counted from now, so that `close()` does not close under a scheduled write.
-        runningWriteCount.withLock { $0 += 1 }
-        writer.asyncExecute { db in
-            updates(db)
-            self.runningWriteCount.withLock { $0 -= 1 }
-        }
-    }
-
-    /// Schedules `block` on the writer's queue, not counted as a write:
-    /// bookkeeping (an observation that stops) that `close()` does not
-    /// refuse to close under. After a close, the block finds a closed
-    /// connection and nothing to undo.
-    func asyncWriterBookkeeping(_ block: @escaping @Sendable (Database) -> Void) {
-        writer.asyncExecute(block)
+        writer.asyncExecute(updates)
     }
 
     /// Schedules `updates` once every running read has ended, and returns at once.
@@ -549,14 +529,12 @@ public final class DatabasePool: DatabaseWriter {
         owner.preconditionNotCurrent()
         passphraseChangeLock.lock()
         defer { passphraseChangeLock.unlock() }
-        try withWriteCount {
-            try writer.sync { db in
-                // No read runs meanwhile. Only a rotation known to have
-                // succeeded closes the readers (see `KeyContext.recordChange`),
-                // and truncates the WAL, unless a snapshot holds its frames.
-                try readers.barrier {
-                    try db.rekey(passphrase)
-                }
+        try writer.sync { db in
+            // No read runs meanwhile. Only a rotation known to have
+            // succeeded closes the readers (see `KeyContext.recordChange`),
+            // and truncates the WAL, unless a snapshot holds its frames.
+            try readers.barrier {
+                try db.rekey(passphrase)
             }
         }
         if configuration.persistentReadOnlyConnections {

@@ -332,13 +332,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     private func stopObservingDatabase() {
         let remove: @Sendable (Database) -> Void = { [self] db in db.remove(transactionObserver: self) }
-        // On a pool, not counted as a write: `close()` right after the end
-        // of an observation must not fail because of its bookkeeping.
-        if let pool = writer as? DatabasePool {
-            pool.asyncWriterBookkeeping(remove)
-        } else {
-            writer.asyncWriteWithoutTransaction(remove)
-        }
+        // `close()` right after the end of an observation waits for this.
+        writer.asyncWriteWithoutTransaction(remove)
     }
 
     // MARK: - TransactionObserver

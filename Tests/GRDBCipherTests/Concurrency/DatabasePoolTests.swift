@@ -226,48 +226,47 @@ func rowCount(_ db: Database) throws -> Int {
         #expect(throws: DatabaseError.self) { try dbPool.write { try rowCount($0) } as Int }
     }
 
-    @Test func closingDuringAReadFailsClearly() throws {
-        let dir = try TemporaryDirectory()
-        let dbPool = try makePool(dir, rows: 1)
-        let inRead = DispatchSemaphore(value: 0)
-        let finishRead = DispatchSemaphore(value: 0)
-        let readDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+    /// As in GRDB, `close()` waits for a running read, then closes.
+    @Test func closingWaitsForARunningRead() throws {
+        try closingWaits { dbPool, inAccess, finishAccess in
             try? dbPool.read { _ in
-                inRead.signal()
-                finishRead.wait()
+                inAccess.signal()
+                finishAccess.wait()
             }
-            readDone.signal()
         }
-        #expect(inRead.wait(timeout: .now() + 10) == .success)
-        let error = #expect(throws: DatabaseError.self) { try dbPool.close() }
-        #expect(error?.resultCode == .SQLITE_BUSY)
-        finishRead.signal()
-        #expect(readDone.wait(timeout: .now() + 10) == .success)
-        // The pool still works, and closes once idle.
-        #expect(try dbPool.read(rowCount) == 1)
-        try dbPool.close()
     }
 
-    @Test func closingDuringAWriteFailsClearly() throws {
-        let dir = try TemporaryDirectory()
-        let dbPool = try makePool(dir)
-        let inWrite = DispatchSemaphore(value: 0)
-        let finishWrite = DispatchSemaphore(value: 0)
-        let writeDone = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+    /// As in GRDB, `close()` waits for a running write, then closes.
+    @Test func closingWaitsForARunningWrite() throws {
+        try closingWaits { dbPool, inAccess, finishAccess in
             try? dbPool.write { _ in
-                inWrite.signal()
-                finishWrite.wait()
+                inAccess.signal()
+                finishAccess.wait()
             }
-            writeDone.signal()
         }
-        #expect(inWrite.wait(timeout: .now() + 10) == .success)
-        let error = #expect(throws: DatabaseError.self) { try dbPool.close() }
-        #expect(error?.resultCode == .SQLITE_BUSY)
-        finishWrite.signal()
-        #expect(writeDone.wait(timeout: .now() + 10) == .success)
-        try dbPool.close()
+    }
+
+    private func closingWaits(
+        for access: @escaping @Sendable (DatabasePool, DispatchSemaphore, DispatchSemaphore) -> Void) throws
+    {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir, rows: 1)
+        let inAccess = DispatchSemaphore(value: 0)
+        let finishAccess = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { access(dbPool, inAccess, finishAccess) }
+        #expect(inAccess.wait(timeout: .now() + 10) == .success)
+        let closed = DispatchSemaphore(value: 0)
+        let closeError = LockedValue<(any Error)?>(nil)
+        DispatchQueue.global().async {
+            do { try dbPool.close() } catch { closeError.withLock { $0 = error } }
+            closed.signal()
+        }
+        // Still waiting while the access runs.
+        #expect(closed.wait(timeout: .now() + 0.3) == .timedOut)
+        finishAccess.signal()
+        #expect(closed.wait(timeout: .now() + 10) == .success)
+        #expect(closeError.withLock { $0 } == nil)
+        #expect(throws: DatabaseError.self) { try dbPool.read(rowCount) }
     }
 
     @Test func aReadInsideAReadTraps() async {

@@ -15,7 +15,7 @@ import Testing
         // observation's teardown is still queued when close() is called.
         let writerMayGoOn = DispatchSemaphore(value: 0)
         let writerIsBusy = DispatchSemaphore(value: 0)
-        dbPool.asyncWriterBookkeeping { _ in
+        dbPool.asyncWriteWithoutTransaction { _ in
             writerIsBusy.signal()
             writerMayGoOn.wait()
         }
