@@ -82,4 +82,22 @@ import Testing
         let queue = try openQueue(path, passphrase: testPassphrase)
         #expect(try await queue.read { db in try Todo.fetchAll(db) } == [Todo(id: 1, title: "in flight", completed: false)])
     }
+
+    /// SIGTERM while a client listens to `GET /todos/events`: the stream
+    /// ends, so that the shutdown does not wait for it, then the server
+    /// closes the pool and exits 0.
+    @Test func sigtermEndsTheEventStreams() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try ServerProcess(environment: [
+            "DATABASE_PATH": directory.file("todos.sqlite"), "GRDBCIPHER_PASSPHRASE": testPassphrase, "PORT": "0",
+        ])
+        let port = try await server.waitForPort()
+        let stream = try EventStreamClient(port: port, path: "/todos/events")
+        #expect(try await stream.nextData() == "[]")
+        kill(server.process.processIdentifier, SIGTERM)
+        try await stream.waitForEnd()
+        #expect(try await server.waitForExit() == 0)
+        #expect(server.text.contains("database closed"))
+    }
 }

@@ -47,6 +47,12 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     public var backupDirectory: String
     /// The most reader connections of the pool (`TODOSERVER_READERS`, default 5).
     public var maximumReaderCount: Int
+    /// The most `GET /todos/events` streams at once (`TODOSERVER_EVENT_STREAMS`,
+    /// default 64); each holds an observation of the pool.
+    public var maximumEventStreams: Int
+    /// How often an idle event stream sends a `: keep-alive` comment line
+    /// (`TODOSERVER_EVENT_HEARTBEAT`, in seconds, default 15).
+    public var eventHeartbeat: Duration
 
     /// A configuration with the given values and defaults for the others.
     public init(
@@ -56,7 +62,9 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         port: Int = 8080,
         adminToken: String? = nil,
         backupDirectory: String? = nil,
-        maximumReaderCount: Int = 5)
+        maximumReaderCount: Int = 5,
+        maximumEventStreams: Int = 64,
+        eventHeartbeat: Duration = .seconds(15))
     {
         self.databasePath = databasePath
         self.encryption = encryption
@@ -66,6 +74,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.backupDirectory = backupDirectory
             ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups").path
         self.maximumReaderCount = maximumReaderCount
+        self.maximumEventStreams = maximumEventStreams
+        self.eventHeartbeat = eventHeartbeat
     }
 
     /// Reads the configuration from environment variables.
@@ -96,6 +106,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         }
         let port = try integer(environment["PORT"], name: "PORT", default: 8080, range: 0...65535)
         let readers = try integer(environment["TODOSERVER_READERS"], name: "TODOSERVER_READERS", default: 5, range: 1...64)
+        let streams = try integer(
+            environment["TODOSERVER_EVENT_STREAMS"], name: "TODOSERVER_EVENT_STREAMS", default: 64, range: 0...10_000)
+        let heartbeat = try integer(
+            environment["TODOSERVER_EVENT_HEARTBEAT"], name: "TODOSERVER_EVENT_HEARTBEAT", default: 15, range: 1...3600)
         let token = environment["TODOSERVER_ADMIN_TOKEN"]
         if let token, token.count < 16 {
             throw ConfigurationError("TODOSERVER_ADMIN_TOKEN must have at least 16 characters")
@@ -107,7 +121,9 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             port: port,
             adminToken: token,
             backupDirectory: environment["TODOSERVER_BACKUP_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 },
-            maximumReaderCount: readers)
+            maximumReaderCount: readers,
+            maximumEventStreams: streams,
+            eventHeartbeat: .seconds(heartbeat))
     }
 
     /// The passphrase in a secret file, without its final line break.

@@ -29,7 +29,14 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     router.add(middleware: LogRequestsMiddleware(.debug))
     HealthController(database: database, checker: IntegrityChecker(database: database, isEncrypted: encrypted))
         .addRoutes(to: router)
-    TodoController(database: database).addRoutes(to: router.group("todos"))
+    let todos = router.group("todos")
+    TodoController(database: database).addRoutes(to: todos)
+    TodoEventsController(
+        database: database,
+        slots: StreamSlots(capacity: configuration.maximumEventStreams),
+        heartbeat: configuration.eventHeartbeat,
+        logger: logger)
+        .addRoutes(to: todos)
     if let token = configuration.adminToken {
         AdminController(
             database: database,

@@ -7,12 +7,6 @@ extension Todo: ResponseCodable {}
 struct TodoController: Sendable {
     let database: DatabasePool
 
-    /// The default and largest page sizes of `GET /todos`.
-    static let defaultLimit = 50
-    static let maximumLimit = 500
-    /// The largest `offset` accepted (deep offsets scan that many rows).
-    static let maximumOffset = 1_000_000
-
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get(use: list)
         group.post(use: create)
@@ -24,23 +18,8 @@ struct TodoController: Sendable {
     /// `GET /todos?limit=&offset=&completed=true|false`: a page of to-do
     /// items in id order, as a JSON array.
     @Sendable func list(_ request: Request, context: BasicRequestContext) async throws -> [Todo] {
-        let query = request.uri.queryParameters
-        let limit = try integerParameter(query.get("limit"), name: "limit", default: Self.defaultLimit, range: 1...Self.maximumLimit)
-        let offset = try integerParameter(query.get("offset"), name: "offset", default: 0, range: 0...Self.maximumOffset)
-        let completed: Bool?
-        switch query.get("completed") {
-        case nil: completed = nil
-        case "true": completed = true
-        case "false": completed = false
-        default: throw HTTPError(.badRequest, message: "completed must be true or false")
-        }
-        return try await database.read { db in
-            var request = Todo.all()
-            if let completed {
-                request = request.filter(Todo.Columns.completed == completed)
-            }
-            return try request.order(Todo.Columns.id).limit(limit, offset: offset).fetchAll(db)
-        }
+        let page = try TodoPage(request.uri.queryParameters)
+        return try await database.read { db in try page.request.fetchAll(db) }
     }
 
     /// `POST /todos` with `{"title": "…"}`: 201 and the new item.
