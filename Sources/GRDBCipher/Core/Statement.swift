@@ -355,7 +355,29 @@ extension String {
     /// surround an SQL statement: how statements are shown in errors,
     /// descriptions and traces.
     var trimmedSQLStatement: String {
-        trimmingCharacters(in: Self.sqlStatementSeparators)
+        // ASCII ends are trimmed byte by byte: Foundation's trimming costs
+        // tens of thousands of instructions, paid by every statement that
+        // `execute(sql:)` prepares. A non-ASCII end may be Unicode white
+        // space: Foundation decides then.
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, Self.isASCIISeparator(bytes[start]) {
+            start = bytes.index(after: start)
+        }
+        while start < end, Self.isASCIISeparator(bytes[bytes.index(before: end)]) {
+            end = bytes.index(before: end)
+        }
+        if start < end, bytes[start] >= 0x80 || bytes[bytes.index(before: end)] >= 0x80 {
+            return trimmingCharacters(in: Self.sqlStatementSeparators)
+        }
+        if start == bytes.startIndex && end == bytes.endIndex { return self }
+        return String(self[start..<end])
+    }
+
+    /// Space, tab, line feed, vertical tab, form feed, carriage return, `;`.
+    private static func isASCIISeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x3B
     }
 
     private static let sqlStatementSeparators = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";"))

@@ -229,7 +229,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             guard isActive else { return }
             do {
                 let (fetched, recordedRegion) = try fetch(result.get(), recordingRegion: recordsRegion)
-                reduceAndNotify(fetched)
+                // Reads are serialized (one at a time): reducing on this
+                // thread keeps the order and saves a thread hop per value.
+                reduceAndNotify(fetched, waiting: true)
                 if let recordedRegion {
                     writer.asyncWriteWithoutTransaction { [self] _ in
                         didFetchOnReader(installing: recordedRegion)
@@ -284,21 +286,31 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     // MARK: - Reducing and notifying
 
     /// Reduces a fetched value and schedules its notification, after the
-    /// values fetched before it.
-    private func reduceAndNotify(_ fetched: Fetched) {
-        reduceQueue.async { [self] in
-            guard isActive else { return }
-            let value: Reducer.Value?
-            do {
-                value = try reducer._value(fetched.fetched)
-            } catch {
-                fail(error)
-                return
-            }
-            guard let value else { return }
-            scheduler.schedule { [self] in
-                if isActive { onChange(value) }
-            }
+    /// values fetched before it. With `waiting`, the reduction runs before
+    /// this method returns (on the caller's thread when the reduce queue is
+    /// idle).
+    private func reduceAndNotify(_ fetched: Fetched, waiting: Bool = false) {
+        if waiting {
+            reduceQueue.sync { reduce(fetched) }
+        } else {
+            reduceQueue.async { [self] in reduce(fetched) }
+        }
+    }
+
+    /// Reduces a fetched value and schedules its notification. Runs on
+    /// `reduceQueue`.
+    private func reduce(_ fetched: Fetched) {
+        guard isActive else { return }
+        let value: Reducer.Value?
+        do {
+            value = try reducer._value(fetched.fetched)
+        } catch {
+            fail(error)
+            return
+        }
+        guard let value else { return }
+        scheduler.schedule { [self] in
+            if isActive { onChange(value) }
         }
     }
 
