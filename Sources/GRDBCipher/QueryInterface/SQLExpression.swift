@@ -76,6 +76,11 @@ public struct SQLExpression: Sendable {
 
     let impl: Impl
 
+    /// How the expression reads as an argument of a function that builds
+    /// JSON (`JSON_ARRAY`, `JSON_OBJECT`...): as SQLite decides, or parsed
+    /// as JSON (``JSONColumn``, ``SQLSpecificExpressible/asJSON``).
+    var preferredJSONInterpretation = JSONInterpretation.deferredToSQLite
+
     init(_ impl: Impl) {
         self.impl = impl
     }
