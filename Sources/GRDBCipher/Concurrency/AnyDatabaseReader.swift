@@ -2,6 +2,24 @@
 /// reads across accesses can require it.
 public protocol DatabaseSnapshotReader: DatabaseReader {}
 
+extension DatabaseSnapshotReader {
+    /// Runs `value` with the snapshot's connection, inside another access of
+    /// the same snapshot or not: a snapshot never changes, so nested reads
+    /// are safe.
+    ///
+    /// ```swift
+    /// let count = try snapshot.reentrantRead { db in
+    ///     try Player.fetchCount(db)
+    /// }
+    /// ```
+    ///
+    /// - throws: The error of `value`, or a ``DatabaseError`` (the snapshot
+    ///   is closed).
+    public func reentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try unsafeReentrantRead(value)
+    }
+}
+
 /// A type-erased ``DatabaseReader``: it forwards every operation to the
 /// reader it wraps.
 ///

@@ -77,3 +77,7 @@ extension Database {
         return primaryKey.columns[0]
     }
 }
+
+/// The former name of ``RecordError``.
+@available(*, deprecated, renamed: "RecordError")
+public typealias PersistenceError = RecordError

@@ -71,5 +71,14 @@ import Testing
         let fromWrite = try dbPool.write { _ in try snapshot.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! } }
         #expect(fromWrite == 1)
         #expect(try snapshot.read { _ in try snapshot.unsafeReentrantRead { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! } } == 1)
+        // GRDB's safe name for nested snapshot reads, through the protocol too.
+        let nested = try snapshot.read { outer in
+            try snapshot.reentrantRead { inner in (inner === outer, try Int.fetchOne(inner, sql: "SELECT COUNT(*) FROM t")!) }
+        }
+        #expect(nested.0 && nested.1 == 1)
+        func countThroughProtocol(_ reader: some DatabaseSnapshotReader) throws -> Int {
+            try reader.reentrantRead { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t")! }
+        }
+        #expect(try countThroughProtocol(snapshot) == 1)
     }
 }
