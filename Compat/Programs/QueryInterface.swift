@@ -245,3 +245,48 @@ let queryPrograms: [Program] = [
         }
     },
 ]
+
+extension DerivableRequest<Player> {
+    func compatNamed(_ name: String) -> Self { filter(Player.Columns.name == name) }
+    func compatBestFirst() -> Self { order { [$0.score.desc, $0.name] } }
+    func compatByKey(_ id: Int64) -> Self { filter(key: id) }
+    func compatTeams() -> Self { select(Column("teamId"), sum(Column("score"))).group(Column("teamId")).having(sum(Column("score")) > 100) }
+}
+
+func compatRefined<R: DerivableRequest<Player>>(_ request: R) -> R {
+    request.filter(sql: "score > ?", arguments: [50]).order(Column("name")).reversed()
+}
+
+let requestProtocolPrograms: [Program] = [
+    Program("query-derivable-request") {
+        let dbQueue = try makeQueryDatabase()
+        try dbQueue.read { db in
+            step("named") { try Player.all().compatNamed("Arthur").fetchAll(db).map(\.name) }
+            step("bestFirst") { try Player.all().compatBestFirst().fetchAll(db).map(\.name) }
+            step("byKey fetchOne") { try Player.all().compatByKey(2).fetchOne(db)?.name }
+            step("byKey none") { try Player.all().compatByKey(99).fetchOne(db)?.name }
+            step("teams") { try Row.fetchAll(db, Player.all().compatTeams()).map { $0.description } }
+            step("generic") { try compatRefined(Player.all()).fetchAll(db).map(\.name) }
+            step("orderByPrimaryKey") { try Player.all().reversed().orderByPrimaryKey().fetchAll(db).map(\.name) }
+            step("groupByPrimaryKey") { try Row.fetchAll(db, Player.select(Column("name")).groupByPrimaryKey()).map { $0.description } }
+            step("filterWhenConnected") {
+                try Player.all().filterWhenConnected { db in Column(try db.primaryKey("player").columns[0]) > 3 }.fetchAll(db).map(\.name)
+            }
+            step("orderWhenConnected") {
+                try Player.all().orderWhenConnected { _ in [Column("name").desc] }.fetchAll(db).map(\.name)
+            }
+            step("selectWhenConnected") {
+                try Row.fetchAll(db, Player.all().selectWhenConnected { _ in [Column("name")] }.filter(key: 1)).map { $0.description }
+            }
+            step("annotatedWhenConnected") {
+                try Row.fetchAll(db, Player.select(Column("id")).annotatedWhenConnected { _ in [Column("name")] }.filter(key: 1)).map { $0.description }
+            }
+            step("groupWhenConnected") {
+                try Row.fetchAll(db, Player.select(Column("teamId"), count(Column("id"))).groupWhenConnected { _ in [Column("teamId")] }.havingWhenConnected { _ in count(Column("id")) > 1 }).map { $0.description }
+            }
+            step("count of when-connected selection") {
+                try Player.all().selectWhenConnected { _ in [Column("name")] }.fetchCount(db)
+            }
+        }
+    },
+]

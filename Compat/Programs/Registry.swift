@@ -1,2 +1,2 @@
 // Every program of the harness, in the order the runner runs them.
-let allPrograms: [Program] = coreBasics + valuePrograms + errorPrograms + transactionPrograms + handWrittenRecordPrograms + codableRecordPrograms + queryPrograms + migrationPrograms + schemaPrograms + dumpPrograms + miscRecordPrograms + jsonPrograms
+let allPrograms: [Program] = coreBasics + valuePrograms + errorPrograms + transactionPrograms + handWrittenRecordPrograms + codableRecordPrograms + queryPrograms + migrationPrograms + schemaPrograms + dumpPrograms + miscRecordPrograms + jsonPrograms + requestProtocolPrograms

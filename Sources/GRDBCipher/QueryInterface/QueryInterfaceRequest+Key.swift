@@ -21,44 +21,10 @@ extension QueryInterfaceRequest {
     /// fetches nothing. `Data`, `Date` and `UUID` keys are encoded with the
     /// record's encoding strategies when it is an ``EncodableRecord``.
     public func filter<Keys: Collection>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
-        if keys.isEmpty { return none() }
-        var keys = Array(keys)
-        if keyValueDependsOnStrategies(Keys.Element.self) && RowDecoder.self is any EncodableRecord.Type {
-            // Keys encoded by the record's strategies lose their NULLs, and
-            // none left matches nothing, as in GRDB.
-            keys.removeAll { $0.databaseValue.isNull }
-            if keys.isEmpty { return none() }
+        guard let keyFilter = KeyFilter(keys: keys, tableName: relation.tableName, recordType: RowDecoder.self) else {
+            return none()
         }
-        let values = keys.map({ $0.databaseValue })
-        let encoders = keys.map { key -> (@Sendable (String) -> DatabaseValue?)? in
-            Self.strategyEncoder(for: key)
-        }
-        let tableName = relation.tableName
-        var request = self
-        request.relation.filtersUniqueKey = request.relation.filtersUniqueKey || values.count == 1
-        return request.filter { db in
-            let column = try db.filteringPrimaryKeyColumn(tableName)
-            let expressions = zip(values, encoders).map { value, encoder in
-                SQLExpression.value(encoder?(column) ?? value)
-            }
-            return expressions.contains(Column(column))
-        }
-    }
-
-    /// The encoding of a `Data`, `Date` or `UUID` key by the record's
-    /// strategy for the key column; nil for other keys and records.
-    private static func strategyEncoder(for key: some DatabaseValueConvertible) -> (@Sendable (String) -> DatabaseValue?)? {
-        guard let record = RowDecoder.self as? any EncodableRecord.Type else { return nil }
-        switch key as Any {
-        case let date as Date:
-            return { column in record.databaseDateEncodingStrategy(for: column).encode(date) }
-        case let uuid as UUID:
-            return { column in record.databaseUUIDEncodingStrategy(for: column).encode(uuid) }
-        case let data as Data:
-            return { column in try? record.databaseDataEncodingStrategy(for: column).encode(data, codingPath: []) }
-        default:
-            return nil
-        }
+        return immediateFilter(keyFilter)
     }
 
     /// The request, filtered by unique key: `("a" = ?) AND ("b" = ?)`; nil
@@ -74,13 +40,67 @@ extension QueryInterfaceRequest {
     /// The request, filtered by unique keys, each matched as in
     /// ``filter(key:)-(Dictionary?)``, joined with `OR`.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
-        if keys.isEmpty { return none() }
+        guard let keyFilter = KeyFilter(uniqueKeys: keys, tableName: relation.tableName) else { return none() }
+        return immediateFilter(keyFilter)
+    }
+}
+
+/// The condition of a filter by primary or unique keys, computed when the
+/// SQL is generated (the key columns come from the schema).
+struct KeyFilter: Sendable {
+    let predicate: @Sendable (Database) throws -> SQLExpression
+    /// Whether the filter matches one row at most (one key).
+    let matchesOneRow: Bool
+
+    /// A filter by primary key: `"id" IN (?, ?)`, or nil when no key is
+    /// left (nothing matches). `Data`, `Date` and `UUID` keys are encoded
+    /// with the record's encoding strategies when `recordType` is an
+    /// ``EncodableRecord``, and their NULLs are dropped, as in GRDB.
+    init?<Keys: Collection>(keys: Keys, tableName: String, recordType: Any.Type)
+    where Keys.Element: DatabaseValueConvertible
+    {
+        var keys = Array(keys)
+        let record = recordType as? any EncodableRecord.Type
+        if keyValueDependsOnStrategies(Keys.Element.self) && record != nil {
+            keys.removeAll { $0.databaseValue.isNull }
+        }
+        if keys.isEmpty { return nil }
+        let values = keys.map({ $0.databaseValue })
+        let encoders = keys.map { key in record.flatMap { Self.strategyEncoder(for: key, record: $0) } }
+        predicate = { db in
+            let column = try db.filteringPrimaryKeyColumn(tableName)
+            let expressions = zip(values, encoders).map { value, encoder in
+                SQLExpression.value(encoder?(column) ?? value)
+            }
+            return expressions.contains(Column(column))
+        }
+        matchesOneRow = values.count == 1
+    }
+
+    /// The encoding of a `Data`, `Date` or `UUID` key by the record's
+    /// strategy for the key column; nil for other keys.
+    private static func strategyEncoder(
+        for key: some DatabaseValueConvertible, record: any EncodableRecord.Type) -> (@Sendable (String) -> DatabaseValue?)?
+    {
+        switch key as Any {
+        case let date as Date:
+            return { column in record.databaseDateEncodingStrategy(for: column).encode(date) }
+        case let uuid as UUID:
+            return { column in record.databaseUUIDEncodingStrategy(for: column).encode(uuid) }
+        case let data as Data:
+            return { column in try? record.databaseDataEncodingStrategy(for: column).encode(data, codingPath: []) }
+        default:
+            return nil
+        }
+    }
+
+    /// A filter by unique keys, each `("a" = ?) AND ("b" = ?)` in the order
+    /// of the unique index, joined with `OR`; nil for no key. Generating
+    /// the SQL throws unless each key is a unique key (GRDB traps).
+    init?(uniqueKeys keys: [[String: (any DatabaseValueConvertible)?]], tableName: String) {
+        if keys.isEmpty { return nil }
         let keys = keys.map { $0.mapValues { $0?.databaseValue ?? .null } }
-        let tableName = relation.tableName
-        var request = self
-        // Generating the SQL throws unless each key is a unique key.
-        request.relation.filtersUniqueKey = request.relation.filtersUniqueKey || keys.count == 1
-        return request.filter { db in
+        predicate = { db in
             try keys.map { key in
                 guard let uniqueColumns = try db.columnsForUniqueKey(key.keys, in: tableName) else {
                     let kind = (try? db.viewExists(tableName)) == true ? "database view" : "table"
@@ -97,6 +117,7 @@ extension QueryInterfaceRequest {
             }
             .joined(operator: .or)
         }
+        matchesOneRow = keys.count == 1
     }
 }
 

@@ -39,7 +39,7 @@ extension SQLSelection {
             return expression.isAggregate
         case .qualified(let selection, _):
             return selection.isAggregate
-        case .allColumns, .literal:
+        case .allColumns, .literal, .deferred:
             return false
         }
     }

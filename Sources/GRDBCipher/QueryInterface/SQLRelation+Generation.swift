@@ -16,6 +16,9 @@ extension SQLRelation {
     /// table when counting its rows is enough, from a subquery otherwise, as
     /// GRDB counts them.
     func countSQL(_ db: Database) throws -> (String, StatementArguments) {
+        if selection.contains(where: \.isDeferred) {
+            return try resolvingSelection(db).countSQL(db)
+        }
         guard groupExpressions == nil && limit == nil && ctes.isEmpty else {
             return try trivialCountSQL(db)
         }
@@ -92,6 +95,14 @@ extension SQLRelation {
 
     /// Whether the relation selects an aggregate without `GROUP BY`: it
     /// yields exactly one row, so `fetchOne` needs no `LIMIT 1` (as in GRDB).
+    /// The relation, with the selections known only when the request runs
+    /// resolved.
+    func resolvingSelection(_ db: Database) throws -> SQLRelation {
+        var relation = self
+        relation.selection = try selection.flatMap { try $0.resolved(db) }
+        return relation
+    }
+
     var aggregatesWithoutGrouping: Bool {
         (groupExpressions ?? []).isEmpty && selection.contains(where: \.isAggregate)
     }

@@ -46,6 +46,9 @@ extension SQLRelation {
     /// (`filter(key:)`, or conditions that pin every column of a unique key
     /// of a table), or an aggregate selected without `GROUP BY`.
     func expectsSingleRow(_ context: SQLGenerationContext) throws -> Bool {
+        if selection.contains(where: \.isDeferred) {
+            return try resolvingSelection(context.db).expectsSingleRow(context)
+        }
         if filtersUniqueKey || aggregatesWithoutGrouping { return true }
         guard !filters.isEmpty else { return false }
         let db = try context.db

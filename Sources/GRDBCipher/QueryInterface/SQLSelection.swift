@@ -16,6 +16,8 @@ public struct SQLSelection: Sendable, SQLSelectable {
         case literal(SQL)
         /// A selection whose columns belong to the table of an alias.
         indirect case qualified(SQLSelection, TableAliasBase)
+        /// Selections known when the request runs (``SelectionRequest/selectWhenConnected(_:)``).
+        case deferred(@Sendable (Database) throws -> [SQLSelection])
     }
 
     let impl: Impl
@@ -46,6 +48,29 @@ public struct SQLSelection: Sendable, SQLSelectable {
             return literal
         case .qualified(let selection, let alias):
             return SQL(element: .qualified(selection.sql, alias))
+        case .deferred(let selections):
+            return SQL(element: .deferred { db in try selections(db).map(\.sql).joined(separator: ", ") })
+        }
+    }
+
+    /// Whether the selection is known only when the request runs.
+    var isDeferred: Bool {
+        switch impl {
+        case .deferred: true
+        case .qualified(let selection, _): selection.isDeferred
+        default: false
+        }
+    }
+
+    /// The selections, with the deferred ones resolved.
+    func resolved(_ db: Database) throws -> [SQLSelection] {
+        switch impl {
+        case .deferred(let selections):
+            return try selections(db).flatMap { try $0.resolved(db) }
+        case .qualified(let selection, let alias):
+            return try selection.resolved(db).map { SQLSelection(.qualified($0, alias)) }
+        default:
+            return [self]
         }
     }
 
@@ -62,7 +87,7 @@ public struct SQLSelection: Sendable, SQLSelectable {
         switch impl {
         case .expression(let expression), .aliased(let expression, _): return expression
         case .qualified(let selection, let alias): return selection.expression.map { SQLExpression(.qualified($0, alias)) }
-        case .allColumns, .literal: return nil
+        case .allColumns, .literal, .deferred: return nil
         }
     }
 }

@@ -34,6 +34,8 @@ extension SQLSelection {
             return 1
         case .qualified(let selection, _):
             return try selection.columnCount(db, tableName: tableName)
+        case .deferred(let selections):
+            return try selections(db).reduce(0) { try $0 + $1.columnCount(db, tableName: tableName) }
         case .literal:
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,

@@ -1,0 +1,69 @@
+extension QueryInterfaceRequest: DerivableRequest {
+    /// The name of the table the request fetches from.
+    public var databaseTableName: String { relation.tableName }
+
+    /// The request, whose table is named by `alias`.
+    public func _aliased(_ alias: TableAliasBase) -> Self {
+        aliased(alias)
+    }
+
+    /// The request, selecting what `selection` returns when the request
+    /// runs, instead of its current selection.
+    public func selectWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self {
+        immediateSelect([Self.deferredSelection(selection)])
+    }
+
+    /// The request, selecting what `selection` returns when the request
+    /// runs, after its current selection.
+    public func annotatedWhenConnected(
+        with selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self
+    {
+        immediateAnnotated(with: [Self.deferredSelection(selection)])
+    }
+
+    /// The request, with one more condition, which `predicate` returns when
+    /// the request runs.
+    public func filterWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self {
+        filter { db in try predicate(db).sqlExpression }
+    }
+
+    /// The request, grouped by what `expressions` returns when the request runs.
+    public func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) -> Self {
+        immediateGroup([SQLExpression(literal: SQL(element: .deferred { db in
+            try expressions(db).map(\.sqlExpression.sql).joined(separator: ", ")
+        }))])
+    }
+
+    /// The request, with one more `HAVING` condition, which `predicate`
+    /// returns when the request runs.
+    public func havingWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self {
+        immediateHaving(SQLExpression(literal: SQL(element: .deferred { db in try predicate(db).sqlExpression.sql })))
+    }
+
+    /// The request, ordered by what `orderings` returns when the request runs.
+    public func orderWhenConnected(_ orderings: @escaping @Sendable (Database) throws -> [any SQLOrderingTerm]) -> Self {
+        immediateOrder([SQLOrdering(.deferred { db in try orderings(db).map(\.sqlOrdering) })])
+    }
+
+    /// A selection resolved when the SQL is generated.
+    private static func deferredSelection(
+        _ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> SQLSelection
+    {
+        SQLSelection(.deferred { db in try selection(db).map(\.sqlSelection) })
+    }
+}
+
+extension QueryInterfaceRequest: ImmediateRequestClauses {
+    func immediateSelect(_ selection: [SQLSelection]) -> Self { select(selection) }
+    func immediateAnnotated(with selection: [SQLSelection]) -> Self { annotated(with: selection) }
+    func immediateFilter(_ predicate: SQLExpression) -> Self { filter(predicate) }
+    func immediateGroup(_ expressions: [SQLExpression]) -> Self { group(expressions) }
+    func immediateHaving(_ predicate: SQLExpression) -> Self { having(predicate) }
+    func immediateOrder(_ orderings: [SQLOrdering]) -> Self { order(orderings) }
+
+    func immediateFilter(_ keyFilter: KeyFilter) -> Self {
+        var request = self
+        request.relation.filtersUniqueKey = request.relation.filtersUniqueKey || keyFilter.matchesOneRow
+        return request.filter(keyFilter.predicate)
+    }
+}
