@@ -67,6 +67,10 @@ let errorPrograms: [Program] = [
             step("second statement fails at run time") {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS u (a NOT NULL); INSERT INTO t VALUES (1);  INSERT INTO u VALUES (NULL) ; ")
             }
+            step("create table with an index whose name is taken") {
+                try db.execute(sql: "CREATE TABLE other (a); CREATE INDEX player_on_score ON other(a)")
+                try db.create(table: "player") { t in t.column("score", .integer).indexed() }
+            }
             step("allStatements second fails") {
                 var sqls: [String] = []
                 let statements = try db.allStatements(sql: "SELECT 1; SELEC 2; SELECT 3")

@@ -236,7 +236,7 @@ let observationPrograms: [Program] = [
     Program("observation-value-immediate") {
         let dbQueue = try makeQueue()
         try makeObservedTables(dbQueue)
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let observation = ValueObservation
                 .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")! }
                 .print("count", to: TranscriptStream())
@@ -290,7 +290,7 @@ let observationPrograms: [Program] = [
     Program("observation-value-errors") {
         let dbQueue = try makeQueue()
         try makeObservedTables(dbQueue)
-        try MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             let missing = ValueObservation
                 .tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing") }
                 .print("missing", to: TranscriptStream())
