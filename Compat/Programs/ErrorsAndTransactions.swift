@@ -57,6 +57,26 @@ let errorPrograms: [Program] = [
             step("table exists") { try db.execute(sql: "CREATE TABLE t (b)") }
             step("second statement fails") { try db.execute(sql: "INSERT INTO t VALUES (1); INSERT INTO nope VALUES (2)") }
             step("count") { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
+            step("second of three statements fails") {
+                try db.execute(sql: "INSERT INTO t VALUES (1);  INSERT INTO nope VALUES (2) ; SELECT 1;\n")
+            }
+            step("second statement on a new line fails") { try db.execute(sql: "INSERT INTO t VALUES (1);\n\tSELEC 2\n") }
+            step("syntax with white space") { try db.execute(sql: "  SELEC 1 ;  ") }
+            step("syntax fetch with white space") { try Row.fetchAll(db, sql: "\n SELECT * FROM ; ") }
+            step("makeStatement syntax with white space") { try db.makeStatement(sql: " SELEC 1; ").sql }
+            step("second statement fails at run time") {
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS u (a NOT NULL); INSERT INTO t VALUES (1);  INSERT INTO u VALUES (NULL) ; ")
+            }
+            step("create table with an index whose name is taken") {
+                try db.execute(sql: "CREATE TABLE other (a); CREATE INDEX player_on_score ON other(a)")
+                try db.create(table: "player") { t in t.column("score", .integer).indexed() }
+            }
+            step("allStatements second fails") {
+                var sqls: [String] = []
+                let statements = try db.allStatements(sql: "SELECT 1; SELEC 2; SELECT 3")
+                while let statement = try statements.next() { sqls.append(statement.sql) }
+                return sqls
+            }
             step("arguments of second statement") {
                 try db.execute(sql: "INSERT INTO t VALUES (?); INSERT INTO t VALUES (?)", arguments: [1])
             }
@@ -209,5 +229,16 @@ let transactionPrograms: [Program] = [
         }
         step("journal mode") { try dbPool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } }
         step("values") { try dbPool.read { db in try Int.fetchAll(db, sql: "SELECT a FROM t ORDER BY a") } }
+    },
+    // A row subscript that cannot decode traps: the message, on a statement row that shows values.
+    Program("errors-row-subscript-trap") {
+        let dbQueue = try makeQueue()
+        try dbQueue.inDatabase { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT 'not a date' AS d")
+            while let row = try rows.next() {
+                let date: Date = row["d"]
+                out("unreachable: \(date)")
+            }
+        }
     },
 ]

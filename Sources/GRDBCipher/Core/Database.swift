@@ -253,13 +253,17 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         if let key = configuration.key {
             try applyKey(key.material)
         }
+        // Before the preparation functions, as in GRDB (they may change it).
+        // The pragma does not read the file. Foreign keys are off by default.
+        if configuration.foreignKeysEnabled {
+            try execute(sql: "PRAGMA foreign_keys = ON")
+        }
         for prepare in configuration.preparationFunctions {
             try prepare(self)
         }
         // A connection keyed with `PRAGMA key` in `prepareDatabase` gets its
         // settings here, still before its first read.
         try applyCipherSettings()
-        try execute(sql: configuration.foreignKeysEnabled ? "PRAGMA foreign_keys = ON" : "PRAGMA foreign_keys = OFF")
         // The first read of the file: a wrong key fails here, not later.
         try execute(sql: "SELECT count(*) FROM sqlite_master")
         if configuration.journalMode == .wal && !configuration.readonly {

@@ -3,9 +3,9 @@ import Foundation
 
 /// Date components stored in one of SQLite's date and time text formats.
 ///
-/// It reads every format that SQLite's date functions read (with a `T` or a
-/// space, optional seconds and fraction, an optional `Z` or `±HH:MM` time zone)
-/// and writes the format you choose.
+/// It reads the formats GRDB reads (a date, a time or both, with a `T` or a
+/// space, optional seconds and fraction, an optional `Z` or `±HH:MM` time zone;
+/// a fraction keeps its milliseconds) and writes the format you choose.
 ///
 /// ```swift
 /// var components = DateComponents()
@@ -52,7 +52,8 @@ public struct DatabaseDateComponents: Hashable, Sendable, DatabaseValueConvertib
     }
 
     /// The components as text in their format; missing components are zero
-    /// (one for month and day), and nanoseconds are rounded to milliseconds.
+    /// (one for month and day), and nanoseconds are rounded to milliseconds
+    /// (never up to "1000", which no date parser would read back: GRDB writes it).
     public var databaseValue: DatabaseValue {
         let c = dateComponents
         var text = ""
@@ -92,79 +93,112 @@ public struct DatabaseDateComponents: Hashable, Sendable, DatabaseValueConvertib
     }
 }
 
+/// The value with zeros in front, as C's `%0Nd` writes it: a minus sign
+/// counts in the width (-5 is "-005" in width 4).
 private func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(abs(value))
-    let padding = String(repeating: "0", count: max(0, width - digits.count))
-    return (value < 0 ? "-" : "") + padding + digits
+    let digits = String(value.magnitude)
+    let sign = value < 0 ? "-" : ""
+    let padding = String(repeating: "0", count: max(0, width - sign.count - digits.count))
+    return sign + padding + digits
 }
 
 /// Parses SQLite's date and time formats from UTF-8 bytes, without Foundation
-/// formatters (they are slow and locale-sensitive).
+/// formatters (they are slow and locale-sensitive), accepting what GRDB
+/// accepts: values are not range-checked ("2009-13-45", "24:00": a date rolls
+/// them over), fractions keep milliseconds, and time zones are `Z` or `±HH:MM`.
 enum DateParser {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DatabaseDateComponents? {
+        // "HH:MM" is the shortest text; the fifth byte tells a date from a time.
+        guard bytes.count >= 5 else { return nil }
         var scanner = ByteScanner(bytes: bytes)
         var components = DateComponents()
         let format: DatabaseDateComponents.Format
-        if bytes.count >= 5, bytes[2] == UInt8(ascii: ":") {
-            guard let timeFormat = scanTime(&scanner, into: &components) else { return nil }
-            format = timeFormat == .YMD_HM ? .HM : (timeFormat == .YMD_HMS ? .HMS : .HMSS)
-        } else {
+        if bytes[4] == UInt8(ascii: "-") {
             guard let year = scanner.digits(4), scanner.skip("-"),
                   let month = scanner.digits(2), scanner.skip("-"),
-                  let day = scanner.digits(2),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+                  let day = scanner.digits(2) else { return nil }
             components.year = year
             components.month = month
             components.day = day
             if scanner.isAtEnd {
-                return DatabaseDateComponents(components, format: .YMD)
+                format = .YMD
+            } else {
+                guard scanner.skip(" ") || scanner.skip("T"),
+                      let timeFormat = scanTime(&scanner, into: &components) else { return nil }
+                switch timeFormat {
+                case .HM: format = .YMD_HM
+                case .HMS: format = .YMD_HMS
+                default: format = .YMD_HMSS
+                }
             }
-            guard scanner.skip(" ") || scanner.skip("T"),
-                  let timeFormat = scanTime(&scanner, into: &components) else { return nil }
+        } else if bytes[2] == UInt8(ascii: ":") {
+            guard let timeFormat = scanTime(&scanner, into: &components) else { return nil }
             format = timeFormat
+        } else {
+            return nil
         }
-        if !scanner.isAtEnd {
-            guard let offset = scanTimeZone(&scanner), scanner.isAtEnd else { return nil }
-            components.timeZone = TimeZone(secondsFromGMT: offset)
-        }
+        guard scanner.isAtEnd else { return nil }
         return DatabaseDateComponents(components, format: format)
     }
 
-    /// Scans HH:MM[:SS[.fraction]] and returns the date-and-time format it matches.
+    /// Scans HH:MM[:SS[.fraction]], each part optionally followed by a time
+    /// zone, and returns the time format it matches (`.HM`, `.HMS`, `.HMSS`).
+    /// The caller checks that nothing follows.
     private static func scanTime(
         _ scanner: inout ByteScanner, into components: inout DateComponents) -> DatabaseDateComponents.Format?
     {
-        guard let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2),
-              hour < 24, minute < 60 else { return nil }
+        guard let hour = scanner.digits(2), scanner.skip(":"), let minute = scanner.digits(2) else { return nil }
         components.hour = hour
         components.minute = minute
-        guard scanner.skip(":") else { return .YMD_HM }
-        guard let second = scanner.digits(2), second < 60 else { return nil }
+        if scanner.isAtEnd || scanTimeZone(&scanner, into: &components) { return .HM }
+        guard scanner.skip(":"), let second = scanner.digits(2) else { return nil }
         components.second = second
-        guard scanner.skip(".") else { return .YMD_HMS }
-        // Any number of fraction digits; nanosecond precision is kept.
-        var nanoseconds = 0
-        var scale = 100_000_000
-        var count = 0
-        while let digit = scanner.digit() {
-            nanoseconds += digit * scale
-            scale /= 10
-            count += 1
+        if scanner.isAtEnd || scanTimeZone(&scanner, into: &components) { return .HMS }
+        guard scanner.skip(".") else { return nil }
+        // One to three significant digits; a time zone may end the fraction
+        // after each of them. Digits past the third are read and dropped.
+        var fraction = 0
+        var unit = 1_000_000_000
+        for position in 1...3 {
+            guard let digit = scanner.digit() else { return nil }
+            fraction = fraction * 10 + digit
+            unit /= 10
+            if position < 3, scanner.isAtEnd || scanTimeZone(&scanner, into: &components) {
+                components.nanosecond = fraction * unit
+                return .HMSS
+            }
         }
-        guard count > 0 else { return nil }
-        components.nanosecond = nanoseconds
-        return .YMD_HMSS
+        while scanner.digit() != nil {}
+        _ = scanTimeZone(&scanner, into: &components)
+        components.nanosecond = fraction * unit
+        return .HMSS
     }
 
-    /// Scans "Z" or "±HH:MM" (also "±HHMM"), and returns the offset in seconds.
-    private static func scanTimeZone(_ scanner: inout ByteScanner) -> Int? {
-        if scanner.skip("Z") { return 0 }
-        let sign: Int
-        if scanner.skip("+") { sign = 1 } else if scanner.skip("-") { sign = -1 } else { return nil }
-        guard let hours = scanner.digits(2) else { return nil }
-        _ = scanner.skip(":")
-        guard let minutes = scanner.digits(2), hours < 24, minutes < 60 else { return nil }
-        return sign * (hours * 3600 + minutes * 60)
+    /// Scans "Z" or "±HH:MM" into the components' time zone; an offset that
+    /// Foundation refuses (over 18 hours) leaves no time zone, which reads as
+    /// UTC. Returns false, possibly after reading some bytes, when no time
+    /// zone is found.
+    private static func scanTimeZone(_ scanner: inout ByteScanner, into components: inout DateComponents) -> Bool {
+        if scanner.skip("Z") {
+            components.timeZone = TimeZone(secondsFromGMT: 0)
+            return true
+        }
+        // After a failed "+", "-" is tried where the scan stopped.
+        if scanner.skip("+"), let offset = scanOffset(&scanner) {
+            components.timeZone = TimeZone(secondsFromGMT: offset)
+            return true
+        }
+        if scanner.skip("-"), let offset = scanOffset(&scanner) {
+            components.timeZone = TimeZone(secondsFromGMT: -offset)
+            return true
+        }
+        return false
+    }
+
+    /// Scans "HH:MM" and returns it in seconds; any two digits are accepted.
+    private static func scanOffset(_ scanner: inout ByteScanner) -> Int? {
+        guard let hours = scanner.digits(2), scanner.skip(":"), let minutes = scanner.digits(2) else { return nil }
+        return hours * 3600 + minutes * 60
     }
 }
 

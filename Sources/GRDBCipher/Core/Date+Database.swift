@@ -2,8 +2,9 @@ import CSQLCipher
 import Foundation
 
 extension Date: DatabaseValueConvertible, StatementColumnConvertible {
-    /// Stored as "YYYY-MM-DD HH:MM:SS.SSS" in UTC, precise to the millisecond:
+    /// Stored as "YYYY-MM-DD HH:MM:SS.SSS" in UTC, rounded to the millisecond:
     /// it sorts, compares with `CURRENT_TIMESTAMP` and feeds SQLite's date functions.
+    /// Dates before 1582-10-15 are written in the Julian calendar, as GRDB writes them.
     public var databaseValue: DatabaseValue {
         DatabaseValue(storage: .string(CivilTime.utcText(millisecondsSince1970: millisecondsSince1970)))
     }
@@ -37,15 +38,26 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
     }
 
     /// Creates a date from a [Julian day number](https://en.wikipedia.org/wiki/Julian_day),
-    /// such as SQLite's `julianday()` returns; nil if it is not finite.
+    /// such as SQLite's `julianday()` returns, precise to the millisecond (later
+    /// digits are dropped, as GRDB drops them). Nil if it is not finite or out
+    /// of range (GRDB traps).
+    ///
+    /// Before 1582-10-15, SQLite counts Gregorian days and Foundation's calendar
+    /// Julian ones: the date has the day of SQLite's date, read in the Julian
+    /// calendar, as in GRDB.
     public init?(julianDay: Double) {
-        guard julianDay.isFinite else { return nil }
+        let milliseconds = (julianDay * 86_400_000).rounded(.towardZero)
+        guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { return nil }
         // Julian day 2440587.5 is 1970-01-01 00:00:00 UTC.
-        self.init(timeIntervalSince1970: (julianDay - 2440587.5) * 86400)
+        let (days, millisecondsOfDay) = CivilTime.floorDivide(Int64(milliseconds) - 210_866_760_000_000, 86_400_000)
+        let (year, month, day) = CivilTime.gregorianDate(daysSince1970: Int(days))
+        let calendarDays = CivilTime.daysSince1970(year: year, month: month, day: day)
+        self.init(timeIntervalSince1970: Double(calendarDays) * 86400 + Double(millisecondsOfDay) / 1000)
     }
 
     /// A date from components that include a day; the time is UTC unless the
-    /// components carry a time zone.
+    /// components carry a time zone. Out-of-range components roll over
+    /// ("2009-13-45" is 2010-02-14, "24:00" the next day), as in GRDB.
     init?(databaseDateComponents: DatabaseDateComponents) {
         let c = databaseDateComponents.dateComponents
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
@@ -56,75 +68,9 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         self.init(timeIntervalSince1970: seconds)
     }
 
+    /// The date in whole milliseconds, rounded half up, as GRDB's date
+    /// formatter rounds it.
     var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
-    }
-}
-
-/// Conversions between days since 1970 and proleptic Gregorian dates.
-enum CivilTime {
-    /// Days from 1970-01-01 to the given date (negative before).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        // Count years from March, so that the leap day ends a year.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The date of a number of days since 1970-01-01.
-    static func date(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// "YYYY-MM-DD HH:MM:SS.SSS" in UTC.
-    static func utcText(millisecondsSince1970 ms: Int64) -> String {
-        let (days, msOfDay) = floorDivide(ms, 86_400_000)
-        let (year, month, day) = date(daysSince1970: Int(days))
-        let ms = Int(msOfDay)
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(23)
-        func append(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var value = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                value %= divisor
-                divisor /= 10
-            }
-        }
-        // Years outside 0000-9999 do not fit SQLite's format: write them in
-        // full, with their sign, rather than wrongly.
-        if (0...9999).contains(year) {
-            append(year, 4)
-        } else {
-            bytes.append(contentsOf: String(year).utf8)
-        }
-        bytes.append(UInt8(ascii: "-"))
-        append(month, 2); bytes.append(UInt8(ascii: "-"))
-        append(day, 2); bytes.append(UInt8(ascii: " "))
-        append(ms / 3_600_000, 2); bytes.append(UInt8(ascii: ":"))
-        append(ms / 60_000 % 60, 2); bytes.append(UInt8(ascii: ":"))
-        append(ms / 1000 % 60, 2); bytes.append(UInt8(ascii: "."))
-        append(ms % 1000, 3)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
-        let quotient = a / b
-        let remainder = a % b
-        return remainder < 0 ? (quotient - 1, remainder + b) : (quotient, remainder)
+        Int64((timeIntervalSince1970 * 1000 + 0.5).rounded(.down))
     }
 }

@@ -54,7 +54,7 @@ extension Row {
     /// value cannot be read as data.
     @available(*, deprecated, message: "Use withUnsafeData(atIndex:_:) instead.")
     public func dataNoCopy(atIndex index: Int) -> Data? {
-        do { return try withUnsafeData(atIndex: index) { $0 } } catch { fatalError("\(error)") }
+        try! withUnsafeData(atIndex: index) { $0 }
     }
 
     /// The data of the leftmost column of this name, or nil for NULL or a
@@ -62,13 +62,13 @@ extension Row {
     /// valid until the cursor moves. Traps if the value cannot be read as data.
     @available(*, deprecated, message: "Use withUnsafeData(named:_:) instead.")
     public func dataNoCopy(named columnName: String) -> Data? {
-        do { return try withUnsafeData(named: columnName) { $0 } } catch { fatalError("\(error)") }
+        try! withUnsafeData(named: columnName) { $0 }
     }
 
     /// The data of a column, or nil for NULL or a missing column, without
     /// copying it from a cursor's row. Traps if the value cannot be read as data.
     @available(*, deprecated, message: "Use withUnsafeData(at:_:) instead.")
     public func dataNoCopy(_ column: Column) -> Data? {
-        do { return try withUnsafeData(at: column) { $0 } } catch { fatalError("\(error)") }
+        try! withUnsafeData(at: column) { $0 }
     }
 }

@@ -18,7 +18,7 @@ extension Row {
             throw RowDecodingError.scopeNotFound(scope, row: self)
         }
         guard scopedRow.containsNonNullValue else {
-            throw RowDecodingError.nullScope(scope, row: self, recordType: Record.self)
+            throw RowDecodingError.nullScope(scope, row: self)
         }
         return try Record(row: scopedRow)
     }
@@ -48,7 +48,7 @@ extension Row {
     /// let player: Player = row["player"]
     /// ```
     public subscript<Record: FetchableRecord>(_ scope: String) -> Record {
-        do { return try decode(Record.self, forKey: scope) } catch { fatalError("\(error)") }
+        try! decode(Record.self, forKey: scope)
     }
 
     /// The record decoded from the scope of this name, found at any depth,
@@ -59,6 +59,6 @@ extension Row {
     /// let team: Team? = row["team"]   // nil when the LEFT JOIN found no team
     /// ```
     public subscript<Record: FetchableRecord>(_ scope: String) -> Record? {
-        do { return try decodeIfPresent(Record.self, forKey: scope) } catch { fatalError("\(error)") }
+        try! decodeIfPresent(Record.self, forKey: scope)
     }
 }

@@ -385,7 +385,7 @@ public final class Row {
     /// The value at `index`, decoded. Traps with a clear message if it cannot
     /// be decoded; use ``decode(_:atIndex:)-(Value.Type,_)`` to get an error instead.
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        do { return try decode(Value.self, atIndex: index) } catch { fatalError("\(error)") }
+        try! decode(Value.self, atIndex: index)
     }
 
     /// The value at `index`, decoded on the fast path. Traps with a clear
@@ -406,7 +406,7 @@ public final class Row {
     func decodeOrTrap<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type, atIndex index: Int, column: String?) -> Value
     {
-        do { return try decodeColumn(Value.self, atIndex: index, column: column) } catch { fatalError("\(error)") }
+        try! decodeColumn(Value.self, atIndex: index, column: column)
     }
 
     /// The value of the leftmost column of this name, as its natural Swift
@@ -424,7 +424,7 @@ public final class Row {
     /// ``decode(_:forColumn:)-(Value.Type,String)`` to get an error instead.
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
         guard let index = lookup.index(of: columnName) else { return missingColumnValue(columnName) }
-        do { return try decodeValue(Value.self, atIndex: index, column: columnName) } catch { fatalError("\(error)") }
+        return try! decodeValue(Value.self, atIndex: index, column: columnName)
     }
 
     /// The value of the leftmost column of this name, decoded on the fast path.

@@ -36,25 +36,21 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
     /// A full explanation, in GRDB's format.
     public let description: String
 
-    /// A value of `row` at `index` that `type` does not decode; a record
-    /// decoder names the record type it decodes.
-    static func valueMismatch(
-        _ type: Any.Type, dbValue: DatabaseValue, row: Row, index: Int, recordType: Any.Type? = nil) -> RowDecodingError
-    {
+    /// A value of `row` at `index` that `type` does not decode.
+    static func valueMismatch(_ type: Any.Type, dbValue: DatabaseValue, row: Row, index: Int) -> RowDecodingError {
         let column = row.columnNames[index]
         let value = showsValues(of: row) ? dbValue.description : dbValue.storageDescription
         // An optional is named as such (`Optional<Int>`), as GRDB names it.
         return RowDecodingError(
-            kind: .valueMismatch, column: column, row: row, recordType: recordType,
+            kind: .valueMismatch, column: column, row: row,
             what: "could not decode \(type) from database value \(value)",
             columnChunks: ["column: \(String(reflecting: column))", "column index: \(index)"])
     }
 
-    /// A column that `row` does not have; a record decoder names the record
-    /// type it decodes.
-    static func columnNotFound(_ column: String, row: Row, recordType: Any.Type? = nil) -> RowDecodingError {
+    /// A column that `row` does not have.
+    static func columnNotFound(_ column: String, row: Row) -> RowDecodingError {
         RowDecodingError(
-            kind: .columnNotFound, column: column, row: row, recordType: recordType,
+            kind: .columnNotFound, column: column, row: row,
             what: "column not found: \(String(reflecting: column))", columnChunks: [])
     }
 
@@ -65,21 +61,20 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
             ? "scope not found: \(String(reflecting: scope))"
             : "scope not found: \(String(reflecting: scope)) - available scopes: \(available)"
         return RowDecodingError(
-            kind: .scopeNotFound, column: nil, row: row, recordType: nil, what: what, columnChunks: [])
+            kind: .scopeNotFound, column: nil, row: row, what: what, columnChunks: [])
     }
 
     /// A scope of `row` with only NULL values, decoded into a record.
-    static func nullScope(_ scope: String, row: Row, recordType: Any.Type) -> RowDecodingError {
+    static func nullScope(_ scope: String, row: Row) -> RowDecodingError {
         RowDecodingError(
-            kind: .valueMismatch, column: nil, row: row, recordType: recordType,
+            kind: .valueMismatch, column: nil, row: row,
             what: "scope \(String(reflecting: scope)) only contains null values", columnChunks: [])
     }
 
-    private init(kind: Kind, column: String?, row: Row, recordType: Any.Type?, what: String, columnChunks: [String]) {
+    private init(kind: Kind, column: String?, row: Row, what: String, columnChunks: [String]) {
         self.kind = kind
         self.column = column
-        var chunks = recordType.map { ["record: \($0)"] } ?? []
-        chunks += columnChunks
+        var chunks = columnChunks
         let showsValues = Self.showsValues(of: row)
         // A statement row changes as its statement steps: describe its values now.
         if showsValues {
@@ -92,7 +87,7 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
             let sql = SecretRedaction.redactedSQL(statement.sql)
             self.sql = sql
             chunks.append("sql: `\(sql)`")
-            let arguments = statement.boundArguments
+            let arguments = statement.describedArguments
             if arguments.isEmpty || showsValues {
                 chunks.append("arguments: \(arguments)")
             }

@@ -46,13 +46,12 @@ extension DatabaseValueConvertible where Self: FixedWidthInteger {
         sqlite3_bind_int64(sqliteStatement, index, storedInt64)
     }
 
-    /// The value as SQLite stores it.
+    /// The value as SQLite stores it. An unsigned value above `Int64.max`
+    /// traps with the standard library's message ("Not enough bits to
+    /// represent the passed value"), as in GRDB.
     @inlinable
     var storedInt64: Int64 {
-        guard let int64 = Int64(exactly: self) else {
-            preconditionFailure("\(Self.self) value does not fit in SQLite's 64-bit signed integer")
-        }
-        return int64
+        Int64(self)
     }
 
     /// Decodes an integer that fits in this type, or a real whose integral part

@@ -85,6 +85,7 @@ extension Statement {
         try database.checkCanExecute(self)
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         if !boundArguments.isEmpty { boundArguments = StatementArguments() }
+        if boundKeyValue != nil { boundKeyValue = nil }
         argumentsAreBound = true
     }
 

@@ -33,7 +33,7 @@ public final class Statement {
     public var arguments: StatementArguments {
         get { boundArguments }
         set {
-            do { try setArguments(newValue) } catch { fatalError("\(error)") }
+            try! setArguments(newValue)
         }
     }
 
@@ -41,6 +41,18 @@ public final class Statement {
     // database access, and the dynamic check cost a `swift_beginAccess` on
     // every bind of a cached insert (callgrind).
     @exclusivity(unchecked) var boundArguments = StatementArguments()
+
+    /// The key that a primary-key lookup bound (see `stepOnce(binding:)`),
+    /// which keeps no ``arguments``; cleared by ``execute(values:)`` and the
+    /// next lookup. Unchecked, as `boundArguments`.
+    @exclusivity(unchecked) var boundKeyValue: DatabaseValue?
+
+    /// The arguments that descriptions show: the bound arguments, or the
+    /// key of a primary-key lookup, as GRDB shows its lookup's arguments.
+    var describedArguments: StatementArguments {
+        if boundArguments.isEmpty, let boundKeyValue { return StatementArguments([boundKeyValue]) }
+        return boundArguments
+    }
 
     /// Whether values were bound to the parameters since the statement was
     /// made: a statement with parameters does not run on none (as in GRDB).

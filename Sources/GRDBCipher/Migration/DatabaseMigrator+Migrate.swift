@@ -106,13 +106,17 @@ extension DatabaseMigrator {
     func runMigrations(_ db: Database, upTo targetIndex: Int) throws {
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
         try recordAdoptedMigrations(db)
-        let applied = try recordedIdentifiers(db)
-        if let lastApplied = registeredMigrations.lastIndex(where: { applied.contains($0.identifier) }),
+        // The table is read twice, as GRDB reads it (the same statements in
+        // traces): once to check the target, once to pick the migrations to
+        // run. Both reads see the same rows, inside the same write access.
+        let appliedBeforeTarget = try recordedIdentifiers(db)
+        if let lastApplied = registeredMigrations.lastIndex(where: { appliedBeforeTarget.contains($0.identifier) }),
            lastApplied > targetIndex
         {
             let target = registeredMigrations[targetIndex].identifier
             fatalError("database is already migrated beyond migration \(String(reflecting: target))")
         }
+        let applied = try recordedIdentifiers(db)
         for migration in registeredMigrations[...targetIndex] {
             if applied.contains(migration.identifier) {
                 // Applied before its merged migrations were squashed into it:

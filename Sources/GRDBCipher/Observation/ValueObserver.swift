@@ -56,7 +56,12 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     // MARK: Shared state
 
     private struct State {
+        /// The observation observes the database and fetches.
         var isActive = true
+        /// Values and the error may still be notified: until the error is
+        /// notified, or the observation cancelled. Values scheduled before a
+        /// failure are notified before it, as in GRDB.
+        var isNotifying = true
         /// A fetch on a reader runs.
         var isFetching = false
         /// A commit impacted the region while a fetch ran.
@@ -69,6 +74,9 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     private let reduceQueue = DispatchQueue(label: "GRDB.ValueObservation.reducer")
     private var reducer: Reducer
+    /// Set on `reduceQueue` when the failure is scheduled: nothing reduced
+    /// after it is notified.
+    private var hasScheduledFailure = false
 
     init(
         observation: ValueObservation<Reducer>,
@@ -90,6 +98,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     private var isActive: Bool {
         lock.withLock { state.isActive }
+    }
+
+    private var isNotifying: Bool {
+        lock.withLock { state.isNotifying }
     }
 
     // MARK: - Starting
@@ -300,23 +312,26 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     /// Reduces a fetched value and schedules its notification. Runs on
     /// `reduceQueue`.
     private func reduce(_ fetched: Fetched) {
-        guard isActive else { return }
+        // A value fetched before a failure is still notified, before it.
+        guard !hasScheduledFailure, isNotifying else { return }
         let value: Reducer.Value?
         do {
             value = try reducer._value(fetched.fetched)
         } catch {
-            fail(error)
+            fail(error, onReduceQueue: true)
             return
         }
         guard let value else { return }
         scheduler.schedule { [self] in
-            if isActive { onChange(value) }
+            if isNotifying { onChange(value) }
         }
     }
 
-    /// Ends the observation with `error`, notified once, after the values
-    /// scheduled before it (or `now`).
-    private func fail(_ error: any Error, now: Bool = false) {
+    /// Ends the observation with `error`, notified once (or `now`), after
+    /// the values fetched before it: the failure takes its turn on the
+    /// reduce queue, then on the scheduler. Called on the reduce queue when
+    /// `onReduceQueue` is true.
+    private func fail(_ error: any Error, now: Bool = false, onReduceQueue: Bool = false) {
         let wasActive = lock.withLock {
             defer { state.isActive = false }
             return state.isActive
@@ -325,16 +340,35 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         stopObservingDatabase()
         let didFail = events.didFail
         if now {
+            lock.withLock { state.isNotifying = false }
             didFail?(error)
+            return
+        }
+        let scheduleFailure: @Sendable () -> Void = { [self] in
+            hasScheduledFailure = true
+            scheduler.schedule { [self] in
+                let notifies = lock.withLock {
+                    defer { state.isNotifying = false }
+                    return state.isNotifying
+                }
+                if notifies { didFail?(error) }
+            }
+        }
+        if onReduceQueue {
+            scheduleFailure()
         } else {
-            scheduler.schedule { didFail?(error) }
+            reduceQueue.async(execute: scheduleFailure)
         }
     }
 
-    /// Ends the observation: no value is notified after this returns.
+    /// Ends the observation: no value, and no error, is notified after this
+    /// returns.
     func cancel() {
         let wasActive = lock.withLock {
-            defer { state.isActive = false }
+            defer {
+                state.isActive = false
+                state.isNotifying = false
+            }
             return state.isActive
         }
         guard wasActive else { return }

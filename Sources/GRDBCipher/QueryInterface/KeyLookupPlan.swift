@@ -119,9 +119,11 @@ extension SQLExpression {
 extension Statement {
     /// Binds `value` to the only parameter and steps once: true when a row
     /// is available (the caller resets the statement when done with it).
-    /// The statement keeps no arguments, but an error carries the value.
+    /// The statement keeps no arguments, but an error carries the value, and
+    /// the statement keeps it for decoding errors.
     func stepOnce(binding value: DatabaseValue) throws -> Bool {
         try prepareForValues()
+        boundKeyValue = value
         var code = value.bind(to: sqliteStatement, at: 1)
         if code == SQLITE_OK {
             code = sqlite3_step(sqliteStatement)

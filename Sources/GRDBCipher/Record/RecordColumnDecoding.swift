@@ -11,7 +11,7 @@ enum RecordColumnDecoding<Record: FetchableRecord> {
     static func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ type: Value.Type, row: Row, index: Int) throws -> Value
     {
-        try FastColumnDecoding.decode(type, row: row, index: index, recordType: Record.self)
+        try FastColumnDecoding.decode(type, row: row, index: index)
     }
 
     /// A value that a column holds by itself: `Data` and `Date` through the
@@ -50,7 +50,7 @@ enum RecordColumnDecoding<Record: FetchableRecord> {
     {
         let dbValue = row.databaseValue(atIndex: index)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: row, index: index, recordType: Record.self)
+            throw RowDecodingError.valueMismatch(Value.self, dbValue: dbValue, row: row, index: index)
         }
         return value
     }
@@ -106,7 +106,7 @@ enum RecordColumnDecoding<Record: FetchableRecord> {
     /// The error for a value of `row` at `index` that `type` does not decode.
     static func mismatch(_ type: Any.Type, row: Row, index: Int) -> RowDecodingError {
         RowDecodingError.valueMismatch(
-            type, dbValue: row.databaseValue(atIndex: index), row: row, index: index, recordType: Record.self)
+            type, dbValue: row.databaseValue(atIndex: index), row: row, index: index)
     }
 }
 
@@ -124,12 +124,11 @@ extension DecodingError.Context {
 struct JSONRequiredError: Error {}
 
 /// Values read straight from the statement (or from a copied row's value),
-/// with no ``DatabaseValue`` in between, for code that knows the record type
-/// only as a value.
+/// with no ``DatabaseValue`` in between, shared by the record decoders.
 enum FastColumnDecoding {
     @inline(__always)
     static func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        _ type: Value.Type, row: Row, index: Int, recordType: Any.Type) throws -> Value
+        _ type: Value.Type, row: Row, index: Int) throws -> Value
     {
         if let sqliteStatement = row.sqliteStatement {
             if let value = Value.fromStatement(sqliteStatement, atUncheckedIndex: CInt(truncatingIfNeeded: index)) {
@@ -139,6 +138,6 @@ enum FastColumnDecoding {
             return value
         }
         throw RowDecodingError.valueMismatch(
-            Value.self, dbValue: row.databaseValue(atIndex: index), row: row, index: index, recordType: recordType)
+            Value.self, dbValue: row.databaseValue(atIndex: index), row: row, index: index)
     }
 }

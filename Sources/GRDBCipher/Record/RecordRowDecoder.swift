@@ -45,7 +45,7 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
         // A value decoded from the whole row under `key` wants one value:
         // the column of that name.
         guard let index = row.index(forColumn: key.stringValue) else {
-            throw RowDecodingError.columnNotFound(key.stringValue, row: row, recordType: Record.self)
+            throw RowDecodingError.columnNotFound(key.stringValue, row: row)
         }
         return ColumnDecoder<Record>(row: row, index: index, codingPath: codingPath)
     }

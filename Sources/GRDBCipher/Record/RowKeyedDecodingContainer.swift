@@ -69,9 +69,9 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
         let storage = self.storage
         let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
         guard let index = storage.table.entries[slot].index else {
-            throw RowDecodingError.columnNotFound(storage.table.entries[slot].column, row: storage.row, recordType: Record.self)
+            throw RowDecodingError.columnNotFound(storage.table.entries[slot].column, row: storage.row)
         }
-        return try FastColumnDecoding.decode(type, row: storage.row, index: index, recordType: Record.self)
+        return try FastColumnDecoding.decode(type, row: storage.row, index: index)
     }
 
     @inline(__always)
@@ -82,7 +82,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
         let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
         guard let index = storage.table.entries[slot].index else { return nil }
         if storage.row.hasNull(atIndex: index) { return nil }
-        return try FastColumnDecoding.decode(type, row: storage.row, index: index, recordType: Record.self)
+        return try FastColumnDecoding.decode(type, row: storage.row, index: index)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try fast(type, key) }

@@ -81,12 +81,13 @@ import Testing
         #expect(try dbPool.read { $0.description } == "GRDB.DatabasePool.reader.1")
     }
 
-    @Test func errorsPrintTheTrimmedSQL() throws {
+    @Test func errorDescriptionsPrintTheTrimmedSQL() throws {
         try inMemoryDatabase { db throws in
             let error = #expect(throws: DatabaseError.self) {
                 try db.execute(sql: "\n  SELECT * FROM nosuchtable;\n")
             }
-            #expect(error?.sql == "SELECT * FROM nosuchtable")
+            // As in GRDB, a statement that fails to compile reports the SQL as written.
+            #expect(error?.sql == "\n  SELECT * FROM nosuchtable;\n")
             #expect(error?.description == "SQLite error 1: no such table: nosuchtable - while executing `SELECT * FROM nosuchtable`")
         }
         let custom = DatabaseError(resultCode: .SQLITE_CONSTRAINT, sql: " SELECT 1; ")

@@ -401,7 +401,6 @@ struct ValueConversionTests {
         "2001-09-09T01:46:40.000",
         "2001-09-09 03:46:40+02:00",
         "2001-09-08 19:46:40-06:00",
-        "2001-09-09 03:46:40+0200",
     ])
     func dateDecodesFromSQLiteTextFormats(text: String) throws {
         try inMemoryDatabase { db throws in
@@ -442,7 +441,8 @@ struct ValueConversionTests {
         }
     }
 
-    @Test(arguments: ["not a date", "2001-13-01", "2001-09-09 25:00", "12:30", "2001-09-09 01:46:40 garbage"])
+    // Out-of-range components ("2001-13-01") roll over, as in GRDB: see DateCompatibilityTests.
+    @Test(arguments: ["not a date", "2001-09-09 03:46:40+0200", "12:30", "2001-09-09 01:46:40 garbage"])
     func dateFailsToDecodeFromInvalidText(text: String) throws {
         try inMemoryDatabase { db throws in
             let error = #expect(throws: RowDecodingError.self) {
@@ -556,7 +556,7 @@ struct ValueConversionTests {
         }
     }
 
-    @Test(arguments: ["2001-09-09 01:46:40.", "24:00", "2001-00-09", "2001-9-9", "tomorrow", "12:60"])
+    @Test(arguments: ["2001-09-09 01:46:40.", "2001-9-9", "tomorrow", "12:6", "12:30+1", "2001-09-09Z"])
     func dateComponentsRejectInvalidText(text: String) throws {
         try inMemoryDatabase { db throws in
             #expect(throws: RowDecodingError.self) {
