@@ -98,4 +98,37 @@ import Testing
         #expect(best?.id == 1 && best?.score == 1000)
         #expect(try await dbPool.read { try Player.exists($0, id: 20) })
     }
+
+    /// The tour's request extension and JSON column, on an encrypted pool.
+    @Test func theTourRequestExtensionAndJSONColumnRun() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("pool passphrase"))
+        try await dbPool.write { db in
+            try db.execute(sql: """
+                CREATE TABLE player (
+                    id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL, createdAt DATETIME NOT NULL);
+                CREATE TABLE profile (id INTEGER PRIMARY KEY, info TEXT NOT NULL);
+                INSERT INTO profile (info) VALUES ('{"country":"FR"}'), ('{"country":"US"}'), ('{"country":"FR"}');
+                """)
+            for (name, score) in [("Arthur", 100), ("Barbara", 1000), ("Craig", 600)] {
+                var player = Player(id: nil, name: name, score: score, createdAt: Date())
+                try player.insert(db)
+            }
+        }
+        let bestCount = try await dbPool.read { db in try Player.all().best().fetchCount(db) }
+        #expect(bestCount == 2)
+        let bestNames = try await dbPool.read { db in try Player.all().best().fetchAll(db).map(\.name) }
+        #expect(bestNames == ["Barbara", "Craig"])
+
+        let info = JSONColumn("info")
+        let request = Table("profile").select(info["country"], as: String.self).distinct()
+        let sql = try await dbPool.read { db in try request.makePreparedRequest(db, forSingleResult: false).statement.sql }
+        #expect(sql == #"SELECT DISTINCT "info" ->> ? FROM "profile""#)
+        let countries = try await dbPool.read { db in try request.fetchAll(db) }
+        #expect(countries.sorted() == ["FR", "US"])
+    }
+}
+
+extension DerivableRequest<ReadmeTourTests.Player> {
+    fileprivate func best() -> Self { filter { $0.score > 500 }.order { $0.score.desc } }
 }
