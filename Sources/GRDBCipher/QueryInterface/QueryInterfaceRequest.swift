@@ -33,12 +33,29 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
     ///   table or column, for instance).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        if !relation.joins.isEmpty {
+            return try makeJoinedPreparedRequest(db, forSingleResult: singleResult)
+        }
         let (sql, arguments) = try memo.sql(db, singleResult ? .selectForSingleResult : .select) {
             try relation.selectSQL(db, forSingleResult: singleResult)
         }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         return PreparedRequest(statement: statement)
+    }
+
+    /// The statement of a request with associations, and the adapter that
+    /// gives its rows the scopes of the included associations.
+    private func makeJoinedPreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let (sql, arguments, adapter) = try memo.sqlAndAdapter(db, singleResult ? .selectForSingleResult : .select) {
+            let (sql, arguments) = try relation.selectSQL(db, forSingleResult: singleResult)
+            // SQLite's errors come before the adapter's, as in GRDB.
+            _ = try db.cachedStatement(sql: sql)
+            return (sql, arguments, try relation.joinedRowAdapter(db))
+        }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return PreparedRequest(statement: statement, adapter: adapter)
     }
 
     /// The request as a subquery: `Column("score") == request`,

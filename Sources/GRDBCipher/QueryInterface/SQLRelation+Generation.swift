@@ -16,7 +16,7 @@ extension SQLRelation {
     /// table when counting its rows is enough, from a subquery otherwise, as
     /// GRDB counts them.
     func countSQL(_ db: Database) throws -> (String, StatementArguments) {
-        guard groupExpressions == nil && limit == nil && ctes.isEmpty else {
+        guard groupExpressions == nil && limit == nil && ctes.isEmpty && joins.isEmpty else {
             return try trivialCountSQL(db)
         }
         var counted = unordered()
@@ -64,6 +64,10 @@ extension SQLRelation {
     func writeSelect(into sql: inout String, _ context: SQLGenerationContext, forSingleResult singleResult: Bool = false)
     throws
     {
+        if !joins.isEmpty {
+            try writeJoinedSelect(into: &sql, context, forSingleResult: singleResult)
+            return
+        }
         try writeWith(into: &sql, context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
         try write(selection.map({ $0.sql }), separator: ", ", into: &sql, context)
