@@ -110,6 +110,9 @@ extension SQLRelation {
         for join in other.joins {
             relation = relation.appending(join)
         }
+        for prefetch in other.prefetches {
+            relation = relation.appending(prefetch)
+        }
         return relation
     }
 }

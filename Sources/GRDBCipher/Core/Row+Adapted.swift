@@ -104,7 +104,7 @@ extension Row {
 
     /// The debug description at a depth of scopes, as GRDB formats it.
     func debugDescription(level: Int) -> String {
-        if level == 0 && self == unadapted { return description }
+        if level == 0 && self == unadapted && prefetchedRowsByKey.isEmpty { return description }
         let indent = String(repeating: "  ", count: level + 1)
         var result = description
         if level == 0 {
@@ -116,6 +116,9 @@ extension Row {
         }
         for (name, row) in scopes.sorted(by: { $0.name < $1.name }) {
             result += "\n" + indent + "- " + name + ": " + row.debugDescription(level: level + 1)
+        }
+        for (key, rows) in prefetchedRowsByKey.sorted(by: { $0.key < $1.key }) {
+            result += "\n" + indent + "+ " + key + ": \(rows.count) row" + (rows.count > 1 ? "s" : "")
         }
         return result
     }

@@ -32,6 +32,9 @@ struct SQLRelation: Sendable {
     /// The tables joined by associations, in the order they were joined;
     /// one per association key.
     var joins: [SQLJoin] = []
+    /// The to-many associations fetched after the rows of the relation
+    /// (`including(all:)`), in the order they were given; one per key.
+    var prefetches: [SQLPrefetch] = []
 
     init(tableName: String, selection: [SQLSelection]) {
         self.source = SQLSource(tableName: tableName)
