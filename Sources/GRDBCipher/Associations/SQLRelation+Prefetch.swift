@@ -95,21 +95,43 @@ extension SQLRelation {
         }
     }
 
+    /// The region read by the prefetched associations, at any depth: the
+    /// tables and columns of their requests, whatever the rows they
+    /// prefetch for.
+    ///
+    /// - throws: A ``DatabaseError``.
+    func prefetchedRegion(_ db: Database) throws -> DatabaseRegion {
+        var region = DatabaseRegion()
+        for prefetch in prefetches {
+            let pivot = prefetch.association.steps[0]
+            guard let mapping = try pivot.condition.joinMapping(db, leftTable: tableName, rightTable: pivot.relation.tableName),
+                  mapping.count == 1
+            else { continue }
+            // No condition on the pivot: the region is the same for all rows.
+            let relation = prefetchRelation(
+                prefetch.association, pivotColumn: mapping[0].right, values: nil, groupingColumn: "grdb_" + mapping[0].right)
+            try region.formUnion(QueryInterfaceRequest<Row>(relation: relation).databaseRegion(db))
+        }
+        return region
+    }
+
     /// The relation of the prefetched rows: the destination, joined back to
     /// the table next to the fetched rows (the pivot), which is filtered on
-    /// the foreign key values, and whose foreign key column is selected
-    /// under the grouping name.
+    /// the foreign key values (unless they are nil), and whose foreign key
+    /// column is selected under the grouping name.
     private func prefetchRelation(
-        _ association: _SQLAssociation, pivotColumn: String, values: [DatabaseValue], groupingColumn: String)
+        _ association: _SQLAssociation, pivotColumn: String, values: [DatabaseValue]?, groupingColumn: String)
     -> SQLRelation
     {
         let steps = association.steps
         let pivotAlias = TableAliasBase(name: nil)
         let pivotExpression = SQLExpression(.qualified(Column(pivotColumn).sqlExpression, pivotAlias))
-        let filter = values.contains(pivotExpression)
         var relation = steps[0].relation
         relation.source.aliases.append(pivotAlias)
-        relation.filters.append { _ in filter }
+        if let values {
+            let filter = values.contains(pivotExpression)
+            relation.filters.append { _ in filter }
+        }
         for index in steps.indices.dropFirst() {
             let step = steps[index]
             relation = step.relation.appending(SQLJoin(

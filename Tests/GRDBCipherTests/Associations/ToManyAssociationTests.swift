@@ -218,3 +218,27 @@ import Testing
         }
     }
 }
+
+/// The observed region of requests with associations.
+@Suite struct AssociationRegionTests {
+    @Test func joinedAndPrefetchedTablesAreInTheRegion() throws {
+        try withAssociationDatabase { db throws in
+            let joined = try AssocPlayer.including(required: AssocPlayer.team).databaseRegion(db)
+            #expect(joined.isModified(byEventsOfKind: .insert(tableName: "team")))
+            #expect(joined.isModified(byEventsOfKind: .insert(tableName: "player")))
+
+            let prefetched = try AssocTeam.filter(Column("id") == 1).including(all: AssocTeam.players).databaseRegion(db)
+            #expect(prefetched.isModified(byEventsOfKind: .insert(tableName: "player")))
+            #expect(!prefetched.isModified(byEventsOfKind: .insert(tableName: "book")))
+            #expect(prefetched.description.contains("team(id,name)[1]"))
+
+            let through = try AssocCountry.including(all: AssocCountry.hasMany(
+                AssocBook.self,
+                through: AssocCountry.hasMany(AssocPerson.self),
+                using: AssocPerson.hasMany(AssocBook.self, key: "books", using: ForeignKey(["authorId"]))))
+                .databaseRegion(db)
+            #expect(through.isModified(byEventsOfKind: .insert(tableName: "book")))
+            #expect(through.isModified(byEventsOfKind: .insert(tableName: "person")))
+        }
+    }
+}
