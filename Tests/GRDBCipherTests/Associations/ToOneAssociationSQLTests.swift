@@ -196,3 +196,22 @@ import Testing
         }
     }
 }
+
+/// Conditions on the keys of associated records.
+@Suite struct AssociationKeyFilterTests {
+    @Test func filterByKeyGoesToTheOnClause() throws {
+        try withAssociationDatabase { db throws in
+            let request = AssocPlayer.joining(required: AssocPlayer.team.filter(key: 1))
+            let (sql, arguments) = try generated(db, request)
+            #expect(sql == #"SELECT "player".* FROM "player" JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."id" = ?)"#)
+            #expect(arguments == [1])
+            #expect(try request.fetchCount(db) == 2)
+            #expect(try AssocPlayer.joining(required: AssocPlayer.team.filter(keys: [2, 3])).fetchCount(db) == 0)
+            #expect(try AssocPlayer.joining(required: AssocPlayer.team.filter(key: ["id": 1])).fetchCount(db) == 2)
+            let error = #expect(throws: DatabaseError.self) {
+                _ = try AssocPlayer.joining(required: AssocPlayer.team.filter(key: ["name": "Reds"])).fetchCount(db)
+            }
+            #expect(error?.message == "table team has no unique key on column(s) name")
+        }
+    }
+}
