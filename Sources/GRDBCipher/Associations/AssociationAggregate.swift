@@ -172,11 +172,14 @@ struct AggregateExpression {
     var negation: SQLExpression?
 }
 
-/// The columns that identify the rows of a table fastest (see
-/// `PrimaryKeyInfo.fastPrimaryKeyColumns`), read when the SQL is generated.
+/// The columns that identify the rows of a table fastest, read when the
+/// SQL is generated: the rowid when the table has one (`"rowid"`, or the
+/// column that aliases it), the primary key of a `WITHOUT ROWID` table
+/// otherwise. Aggregates count and group rows with them, as GRDB does.
 private func fastPrimaryKey(of tableName: String) -> SQL {
     SQL(element: .deferred { db in
-        try db.primaryKey(tableName).fastPrimaryKeyColumns
+        let primaryKey = try db.primaryKey(tableName)
+        return (primaryKey.fastPrimaryKeyColumn.map { [$0] } ?? primaryKey.columns)
             .map { Column($0).sqlExpression.sql }
             .joined(separator: ", ")
     })
