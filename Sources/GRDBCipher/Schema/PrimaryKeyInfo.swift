@@ -72,18 +72,6 @@ public struct PrimaryKeyInfo: Sendable {
         }
     }
 
-    /// The columns that identify a row fastest: the rowid when the table
-    /// has one (`"rowid"`, or the column that aliases it), the primary key
-    /// of a `WITHOUT ROWID` table otherwise. Association aggregates count
-    /// and group rows with them, as GRDB does.
-    var fastPrimaryKeyColumns: [String] {
-        switch shape {
-        case .hiddenRowID, .columns(_, tableHasRowID: true): ["rowid"]
-        case .rowIDAlias(let column): [column.name]
-        case .columns(let columns, tableHasRowID: false): columns.map({ $0.name })
-        }
-    }
-
     /// The name of the `INTEGER PRIMARY KEY` column, the column that is an
     /// alias of the rowid; nil when the table has none.
     public var rowIDColumn: String? {
