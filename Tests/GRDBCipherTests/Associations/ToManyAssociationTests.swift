@@ -179,6 +179,33 @@ import Testing
         }
     }
 
+    @Test func throughABelongsToAndOrderedThrough() throws {
+        try withAssociationDatabase { db throws in
+            let books = AssocPerson.hasMany(AssocBook.self, key: "books", using: ForeignKey(["authorId"]))
+            let sameAuthor = AssocBook.hasMany(AssocBook.self, through: AssocBook.author, using: books, key: "sameAuthorBooks")
+            var rows: [Row] = []
+            var trace = try queryInterfaceTrace(db) { rows = try Row.fetchAll(db, AssocBook.including(all: sameAuthor)) }
+            #expect(trace == [
+                #"SELECT * FROM "book""#,
+                #"SELECT "book".*, "person"."id" AS "grdb_id" FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."id" = ?)"#,
+            ])
+            #expect(rows[0].prefetchedRows["sameAuthorBooks"]?.map { $0["title"] as String } == ["Les Mis"])
+
+            let book = try #require(try AssocBook.fetchOne(db))
+            #expect(try generated(db, book.request(for: sameAuthor)).0 == #"SELECT "book".* FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."id" = ?)"#)
+
+            let ordered = AssocCountry.hasMany(
+                AssocBook.self,
+                through: AssocCountry.hasMany(AssocPerson.self).order(Column("name")),
+                using: books.order(Column("year")))
+            trace = try queryInterfaceTrace(db) { _ = try Row.fetchAll(db, AssocCountry.including(all: ordered)) }
+            #expect(trace == [
+                #"SELECT * FROM "country""#,
+                #"SELECT "book".*, "person"."countryCode" AS "grdb_countryCode" FROM "book" JOIN "person" ON ("person"."id" = "book"."authorId") AND ("person"."countryCode" = ?) ORDER BY "book"."year", "person"."name""#,
+            ])
+        }
+    }
+
     @Test func cursorsDoNotPrefetch() throws {
         try withAssociationDatabase { db throws in
             let request = AssocTeam.including(all: AssocTeam.players)
