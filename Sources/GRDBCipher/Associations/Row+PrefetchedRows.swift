@@ -29,6 +29,34 @@ extension Row {
     }
 }
 
+/// The rows prefetched for a scope of a row, and for its own scopes.
+struct ScopePrefetchedRows {
+    var rows: [String: [Row]] = [:]
+    var scopes: [String: ScopePrefetchedRows] = [:]
+}
+
+extension Row {
+    /// Sets the rows prefetched for an association key, in the scope at
+    /// `scopePath` (the row itself for an empty path).
+    func setPrefetchedRows(_ rows: [Row], forKey key: String, inScope scopePath: ArraySlice<String>) {
+        guard let first = scopePath.first else {
+            prefetchedRowsByKey[key] = rows
+            return
+        }
+        prefetchedRowsOfScopes[first, default: ScopePrefetchedRows()].setRows(rows, forKey: key, inScope: scopePath.dropFirst())
+    }
+}
+
+extension ScopePrefetchedRows {
+    mutating func setRows(_ rows: [Row], forKey key: String, inScope scopePath: ArraySlice<String>) {
+        guard let first = scopePath.first else {
+            self.rows[key] = rows
+            return
+        }
+        scopes[first, default: ScopePrefetchedRows()].setRows(rows, forKey: key, inScope: scopePath.dropFirst())
+    }
+}
+
 /// Decodes a collection (an array, a set...) from prefetched rows: each
 /// element from one row, a record with ``FetchableRecord/init(row:)``, a
 /// value from the row's first column, anything else from its columns.

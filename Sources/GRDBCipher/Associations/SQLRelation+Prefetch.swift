@@ -35,17 +35,29 @@ extension SQLRelation {
         return relation
     }
 
-    /// Throws if a joined table prefetches associations: only the main
-    /// table of a request, and the prefetched ones, can.
-    func checkPrefetchesAreNotJoined() throws {
-        for join in joins {
-            if !join.relation.prefetches.isEmpty {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "Not implemented in GRDBCipher: including(all:) in an association joined with including or joining")
+    /// The prefetched associations of the relation and of its joined
+    /// tables: an association prefetched by a joined table goes through the
+    /// joins that lead to it, and its rows go to the scope of that table.
+    func allPrefetches() -> [(scopePath: [String], prefetch: SQLPrefetch)] {
+        var result = prefetches.map { (scopePath: [String](), prefetch: $0) }
+        func visit(_ relation: SQLRelation, scopePath: [String], steps: [_SQLAssociation.Step]) {
+            for join in relation.joins {
+                var joined = join.relation
+                joined.joins = []
+                joined.prefetches = []
+                let joinSteps = steps + [_SQLAssociation.Step(
+                    key: .fixed(join.key), isToMany: false, condition: join.condition, relation: joined)]
+                let path = scopePath + [join.key]
+                for prefetch in join.relation.prefetches {
+                    var throughJoins = prefetch
+                    throughJoins.association.steps = joinSteps + prefetch.association.steps
+                    result.append((scopePath: path, prefetch: throughJoins))
+                }
+                visit(join.relation, scopePath: path, steps: joinSteps)
             }
-            try join.relation.checkPrefetchesAreNotJoined()
         }
+        visit(self, scopePath: [], steps: [])
+        return result
     }
 
     /// Fetches the prefetched associations of `rows`, rows of this relation,
@@ -54,7 +66,7 @@ extension SQLRelation {
     /// - throws: A ``DatabaseError``.
     func prefetch(_ db: Database, into rows: [Row]) throws {
         guard !rows.isEmpty else { return }
-        for prefetch in prefetches {
+        for (scopePath, prefetch) in allPrefetches() {
             let steps = prefetch.association.steps
             let pivot = steps[0]
             guard case .foreignKey = pivot.condition,
@@ -77,7 +89,7 @@ extension SQLRelation {
                 if !value.isNull && seen.insert(value).inserted { values.append(value) }
             }
             guard !values.isEmpty else {
-                for row in rows { row.prefetchedRowsByKey[prefetch.key] = [] }
+                for row in rows { row.setPrefetchedRows([], forKey: prefetch.key, inScope: scopePath[...]) }
                 continue
             }
 
@@ -90,7 +102,7 @@ extension SQLRelation {
             }
             for row in rows {
                 let value: DatabaseValue = row[originColumn]
-                row.prefetchedRowsByKey[prefetch.key] = value.isNull ? [] : groups[value] ?? []
+                row.setPrefetchedRows(value.isNull ? [] : groups[value] ?? [], forKey: prefetch.key, inScope: scopePath[...])
             }
         }
     }
@@ -102,7 +114,7 @@ extension SQLRelation {
     /// - throws: A ``DatabaseError``.
     func prefetchedRegion(_ db: Database) throws -> DatabaseRegion {
         var region = DatabaseRegion()
-        for prefetch in prefetches {
+        for (_, prefetch) in allPrefetches() {
             let pivot = prefetch.association.steps[0]
             guard let mapping = try pivot.condition.joinMapping(db, leftTable: tableName, rightTable: pivot.relation.tableName),
                   mapping.count == 1

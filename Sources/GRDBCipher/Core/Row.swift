@@ -74,6 +74,11 @@ public final class Row {
     /// made the row, before the row is returned (see ``prefetchedRows``).
     final var prefetchedRowsByKey: [String: [Row]] = [:]
 
+    /// The rows prefetched for the scopes of the row (`including(all:)`
+    /// inside an included association), by scope name; given to the
+    /// scoped rows.
+    final var prefetchedRowsOfScopes: [String: ScopePrefetchedRows] = [:]
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement

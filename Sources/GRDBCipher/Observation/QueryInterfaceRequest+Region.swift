@@ -12,7 +12,7 @@ extension QueryInterfaceRequest {
     /// - throws: A ``DatabaseError`` if the request cannot be prepared.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
         var region = try statementRegion(db)
-        if !relation.prefetches.isEmpty {
+        if !relation.joins.isEmpty || !relation.prefetches.isEmpty {
             // The associations of `including(all:)` are read by requests of their own.
             try region.formUnion(relation.prefetchedRegion(db))
         }

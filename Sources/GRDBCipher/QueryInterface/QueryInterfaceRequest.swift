@@ -48,7 +48,6 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// gives its rows the scopes of the included associations, and the
     /// fetch of its prefetched associations.
     private func makeAssociationPreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
-        try relation.checkPrefetchesAreNotJoined()
         let relation = self.relation
         let (sql, arguments, adapter) = try memo.sqlAndAdapter(db, singleResult ? .selectForSingleResult : .select) {
             let (sql, arguments) = try relation.selectSQL(db, forSingleResult: singleResult)
@@ -60,7 +59,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         var prepared = PreparedRequest(statement: statement, adapter: adapter)
-        if !relation.prefetches.isEmpty {
+        if !relation.allPrefetches().isEmpty {
             prepared.supplementaryFetch = { db, rows in try relation.prefetch(db, into: rows) }
         }
         return prepared

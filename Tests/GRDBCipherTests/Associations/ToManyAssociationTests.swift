@@ -217,11 +217,32 @@ import Testing
         }
     }
 
-    @Test func aPrefetchInsideAJoinThrows() throws {
+    @Test func aPrefetchInsideAnIncludedAssociation() throws {
+        struct TeamInfo: Decodable {
+            var team: AssocTeam
+            var mates: [AssocPlayer]
+        }
+        struct PlayerInfo: Decodable, FetchableRecord {
+            var player: AssocPlayer
+            var team: TeamInfo
+        }
         try withAssociationDatabase { db throws in
-            let request = AssocPlayer.including(required: AssocPlayer.team.including(all: AssocTeam.players.forKey("mates")))
-            let error = #expect(throws: DatabaseError.self) { _ = try Row.fetchAll(db, request) }
-            #expect(error?.resultCode == .SQLITE_MISUSE)
+            let request = AssocPlayer
+                .including(required: AssocPlayer.team.including(all: AssocTeam.players.forKey("mates")))
+                .order(Column("id"))
+            var infos: [PlayerInfo] = []
+            let trace = try queryInterfaceTrace(db) { infos = try PlayerInfo.fetchAll(db, request) }
+            #expect(trace == [
+                #"SELECT "player".*, "team".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId" ORDER BY "player"."id""#,
+                #"SELECT "player".*, "team"."id" AS "grdb_id" FROM "player" JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."id" = ?)"#,
+            ])
+            #expect(infos.map(\.player.name) == ["Arthur", "Barbara"])
+            #expect(infos.map { $0.team.mates.map(\.name) } == [["Arthur", "Barbara"], ["Arthur", "Barbara"]])
+
+            let row = try #require(try Row.fetchOne(db, request))
+            #expect(row.prefetchedRows.isEmpty)
+            #expect(row.scopes["team"]?.prefetchedRows["mates"]?.count == 2)
+            #expect(try request.databaseRegion(db).isModified(byEventsOfKind: .insert(tableName: "player")))
         }
     }
 }
