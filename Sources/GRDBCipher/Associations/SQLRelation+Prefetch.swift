@@ -67,44 +67,71 @@ extension SQLRelation {
     func prefetch(_ db: Database, into rows: [Row]) throws {
         guard !rows.isEmpty else { return }
         for (scopePath, prefetch) in allPrefetches() {
-            let steps = prefetch.association.steps
-            let pivot = steps[0]
-            guard case .foreignKey = pivot.condition,
-                  let mapping = try pivot.condition.joinMapping(db, leftTable: tableName, rightTable: pivot.relation.tableName)
-            else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE, message: "Not implemented: prefetch association without any foreign key")
-            }
-            guard mapping.count == 1 else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISUSE,
-                    message: "Not implemented in GRDBCipher: including(all:) with a foreign key of several columns")
-            }
-            let (originColumn, pivotColumn) = (mapping[0].left, mapping[0].right)
+            let mapping = try pivotMapping(db, prefetch)
+            let originColumns = mapping.map(\.left)
+            let pivotColumns = mapping.map(\.right)
+            let groupingColumns = pivotColumns.map { "grdb_" + $0 }
 
-            var values: [DatabaseValue] = []
-            var seen: Set<DatabaseValue> = []
-            for row in rows {
-                let value: DatabaseValue = row[originColumn]
-                if !value.isNull && seen.insert(value).inserted { values.append(value) }
-            }
-            guard !values.isEmpty else {
-                for row in rows { row.setPrefetchedRows([], forKey: prefetch.key, inScope: scopePath[...]) }
-                continue
+            let pivotFilter: PivotFilter
+            if mapping.count == 1 {
+                var values: [DatabaseValue] = []
+                var seen: Set<DatabaseValue> = []
+                for row in rows {
+                    let value: DatabaseValue = row[originColumns[0]]
+                    if !value.isNull && seen.insert(value).inserted { values.append(value) }
+                }
+                guard !values.isEmpty else {
+                    for row in rows { row.setPrefetchedRows([], forKey: prefetch.key, inScope: scopePath[...]) }
+                    continue
+                }
+                pivotFilter = .values(values)
+            } else {
+                // Many values of several columns could make an expression
+                // too deep for SQLite: the keys come from the request itself,
+                // as a common table expression, as GRDB does.
+                var keys = withoutIncludedJoins()
+                if keys.limit == nil { keys = keys.unordered() }
+                keys.prefetches = []
+                keys.selection = originColumns.map { Column($0).sqlSelection }
+                pivotFilter = .keys(keys)
             }
 
-            let groupingColumn = "grdb_" + pivotColumn
             let request = QueryInterfaceRequest<Row>(relation: prefetchRelation(
-                prefetch.association, pivotColumn: pivotColumn, values: values, groupingColumn: groupingColumn))
-            var groups: [DatabaseValue: [Row]] = [:]
+                prefetch.association, pivotColumns: pivotColumns, filter: pivotFilter, groupingColumns: groupingColumns))
+            var groups: [[DatabaseValue]: [Row]] = [:]
             for row in try request.fetchAll(db) {
-                groups[row[groupingColumn], default: []].append(row)
+                if let key = Self.key(of: row, columns: groupingColumns) { groups[key, default: []].append(row) }
             }
             for row in rows {
-                let value: DatabaseValue = row[originColumn]
-                row.setPrefetchedRows(value.isNull ? [] : groups[value] ?? [], forKey: prefetch.key, inScope: scopePath[...])
+                let prefetched = Self.key(of: row, columns: originColumns).flatMap { groups[$0] } ?? []
+                row.setPrefetchedRows(prefetched, forKey: prefetch.key, inScope: scopePath[...])
             }
         }
+    }
+
+    /// The values of the columns of a row; nil if one is NULL (a NULL
+    /// foreign key matches nothing).
+    private static func key(of row: Row, columns: [String]) -> [DatabaseValue]? {
+        var values: [DatabaseValue] = []
+        for column in columns {
+            let value: DatabaseValue = row[column]
+            if value.isNull { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The columns that join the relation's table (left) to the first
+    /// table of a prefetched association (right).
+    private func pivotMapping(_ db: Database, _ prefetch: SQLPrefetch) throws -> [(left: String, right: String)] {
+        let pivot = prefetch.association.steps[0]
+        guard case .foreignKey = pivot.condition,
+              let mapping = try pivot.condition.joinMapping(db, leftTable: tableName, rightTable: pivot.relation.tableName)
+        else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE, message: "Not implemented: prefetch association without any foreign key")
+        }
+        return mapping
     }
 
     /// The region read by the prefetched associations, at any depth: the
@@ -115,34 +142,53 @@ extension SQLRelation {
     func prefetchedRegion(_ db: Database) throws -> DatabaseRegion {
         var region = DatabaseRegion()
         for (_, prefetch) in allPrefetches() {
-            let pivot = prefetch.association.steps[0]
-            guard let mapping = try pivot.condition.joinMapping(db, leftTable: tableName, rightTable: pivot.relation.tableName),
-                  mapping.count == 1
-            else { continue }
+            let pivotColumns = try pivotMapping(db, prefetch).map(\.right)
             // No condition on the pivot: the region is the same for all rows.
             let relation = prefetchRelation(
-                prefetch.association, pivotColumn: mapping[0].right, values: nil, groupingColumn: "grdb_" + mapping[0].right)
+                prefetch.association, pivotColumns: pivotColumns, filter: .none,
+                groupingColumns: pivotColumns.map { "grdb_" + $0 })
             try region.formUnion(QueryInterfaceRequest<Row>(relation: relation).databaseRegion(db))
         }
         return region
     }
 
+    /// How the table next to the fetched rows (the pivot) is filtered.
+    private enum PivotFilter {
+        /// `"fk" IN (?, ?, ?)`, `"fk" = ?` for one value.
+        case values([DatabaseValue])
+        /// `("a", "b") IN "grdb_base"`, where `grdb_base` selects the keys
+        /// of the fetched rows.
+        case keys(SQLRelation)
+        /// No condition.
+        case none
+    }
+
     /// The relation of the prefetched rows: the destination, joined back to
-    /// the table next to the fetched rows (the pivot), which is filtered on
-    /// the foreign key values (unless they are nil), and whose foreign key
-    /// column is selected under the grouping name.
+    /// the pivot, which is filtered on the keys of the fetched rows, and
+    /// whose foreign key columns are selected under their grouping names.
     private func prefetchRelation(
-        _ association: _SQLAssociation, pivotColumn: String, values: [DatabaseValue]?, groupingColumn: String)
+        _ association: _SQLAssociation, pivotColumns: [String], filter: PivotFilter, groupingColumns: [String])
     -> SQLRelation
     {
         let steps = association.steps
         let pivotAlias = TableAliasBase(name: nil)
-        let pivotExpression = SQLExpression(.qualified(Column(pivotColumn).sqlExpression, pivotAlias))
+        let pivotExpressions = pivotColumns.map { SQLExpression(.qualified(Column($0).sqlExpression, pivotAlias)) }
         var relation = steps[0].relation
         relation.source.aliases.append(pivotAlias)
-        if let values {
-            let filter = values.contains(pivotExpression)
-            relation.filters.append { _ in filter }
+        var baseCTE: SQLCTE?
+        switch filter {
+        case .values(let values):
+            let condition = values.contains(pivotExpressions[0])
+            relation.filters.append { _ in condition }
+        case .keys(let keys):
+            let cte = SQLCTE(tableName: "grdb_base", columns: nil, subquery: SQLSubquery(.relation(keys)), isRecursive: false)
+            // `("a", "b")`: a row value, written as a call without a name.
+            let rowValue = SQLExpression(.function("", pivotExpressions))
+            let condition = SQLExpression(.inCollection(rowValue, SQL(sql: cte.tableName.quotedDatabaseIdentifier), negated: false))
+            relation.filters.append { _ in condition }
+            baseCTE = cte
+        case .none:
+            break
         }
         for index in steps.indices.dropFirst() {
             let step = steps[index]
@@ -150,7 +196,8 @@ extension SQLRelation {
                 key: steps[index - 1].keyName, kind: .required, isIncluded: false,
                 condition: step.condition.reversed, relation: relation))
         }
-        relation.selection.append(pivotExpression.forKey(groupingColumn))
+        if let baseCTE { relation = relation.with(baseCTE) }
+        relation.selection += zip(pivotExpressions, groupingColumns).map { $0.forKey($1) }
         return relation
     }
 }

@@ -151,7 +151,7 @@ extension SQLRelation {
     }
 
     /// The relation, its joined tables joined without their columns.
-    private func withoutIncludedJoins() -> SQLRelation {
+    func withoutIncludedJoins() -> SQLRelation {
         var relation = self
         relation.joins = joins.map { join in
             var join = join

@@ -206,6 +206,29 @@ import Testing
         }
     }
 
+    @Test func aCompositeForeignKeyReadsTheKeysFromACommonTableExpression() throws {
+        try withAssociationDatabase { db throws in
+            try db.execute(sql: """
+                CREATE TABLE edition (bookId INTEGER, number INTEGER, PRIMARY KEY (bookId, number));
+                CREATE TABLE copy (id INTEGER PRIMARY KEY, bookId INTEGER, number INTEGER,
+                    FOREIGN KEY (bookId, number) REFERENCES edition (bookId, number));
+                INSERT INTO edition VALUES (1, 2), (1, 3);
+                INSERT INTO copy VALUES (10, 1, 2), (11, 1, 2), (12, NULL, NULL);
+                """)
+            let editions = Table("edition")
+            let request = editions.including(all: editions.hasMany(Table("copy")))
+                .filter(Column("number") > 0).order(Column("number")).limit(5)
+            var rows: [Row] = []
+            let trace = try queryInterfaceTrace(db) { rows = try Row.fetchAll(db, request) }
+            #expect(trace == [
+                #"SELECT * FROM "edition" WHERE "number" > ? ORDER BY "number" LIMIT 5"#,
+                #"WITH "grdb_base" AS (SELECT "bookId", "number" FROM "edition" WHERE "number" > ? ORDER BY "number" LIMIT 5) SELECT *, "bookId" AS "grdb_bookId", "number" AS "grdb_number" FROM "copy" WHERE ("bookId", "number") IN "grdb_base""#,
+            ])
+            #expect(rows.map { $0.prefetchedRows["copies"]?.count } == [2, 0])
+            #expect(rows[0].prefetchedRows["copies"]?.first == ["id": 10, "bookId": 1, "number": 2, "grdb_bookId": 1, "grdb_number": 2])
+        }
+    }
+
     @Test func cursorsDoNotPrefetch() throws {
         try withAssociationDatabase { db throws in
             let request = AssocTeam.including(all: AssocTeam.players)
