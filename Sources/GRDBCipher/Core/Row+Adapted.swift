@@ -70,7 +70,7 @@ extension Row {
     /// A scoped row reads the same values as the row: a scope of a cursor
     /// row changes as the cursor moves.
     public var scopes: ScopesView {
-        ScopesView(adaptation: adaptation)
+        ScopesView(adaptation: adaptation, prefetchedRows: prefetchedRowsOfScopes)
     }
 
     /// The scopes of the row and, recursively, of its scopes: a scope is
@@ -104,7 +104,7 @@ extension Row {
 
     /// The debug description at a depth of scopes, as GRDB formats it.
     func debugDescription(level: Int) -> String {
-        if level == 0 && self == unadapted { return description }
+        if level == 0 && self == unadapted && prefetchedRowsByKey.isEmpty { return description }
         let indent = String(repeating: "  ", count: level + 1)
         var result = description
         if level == 0 {
@@ -117,6 +117,9 @@ extension Row {
         for (name, row) in scopes.sorted(by: { $0.name < $1.name }) {
             result += "\n" + indent + "- " + name + ": " + row.debugDescription(level: level + 1)
         }
+        for (key, rows) in prefetchedRowsByKey.sorted(by: { $0.key < $1.key }) {
+            result += "\n" + indent + "+ " + key + ": \(rows.count) row" + (rows.count > 1 ? "s" : "")
+        }
         return result
     }
 }
@@ -127,10 +130,13 @@ extension Row {
         /// The row's adaptation: nil for a row with no scope.
         private let adaptation: RowAdaptation?
         private let adapters: [String: any _LayoutedRowAdapter]
+        /// The prefetched rows of the scopes, by scope name.
+        private let prefetchedRows: [String: ScopePrefetchedRows]
 
-        init(adaptation: RowAdaptation?) {
+        init(adaptation: RowAdaptation?, prefetchedRows: [String: ScopePrefetchedRows] = [:]) {
             self.adaptation = adaptation
             self.adapters = adaptation?.layout.scopeAdapters ?? [:]
+            self.prefetchedRows = prefetchedRows
         }
 
         /// The names of the scopes.
@@ -141,7 +147,12 @@ extension Row {
         /// The row of the scope of this name, or nil if there is none.
         public subscript(_ name: String) -> Row? {
             guard let adaptation, let layout = adaptation.layout.scopes[name] else { return nil }
-            return Row(base: adaptation.base, layout: layout)
+            let row = Row(base: adaptation.base, layout: layout)
+            if let prefetched = prefetchedRows[name] {
+                row.prefetchedRowsByKey = prefetched.rows
+                row.prefetchedRowsOfScopes = prefetched.scopes
+            }
+            return row
         }
 
         /// A position in the scopes.

@@ -69,6 +69,16 @@ public final class Row {
     /// refer to the row). Used by one thread at a time, like the cursor.
     @exclusivity(unchecked) final var keyedContainerCache: KeyedDecodingContainerCache?
 
+    /// The rows of the to-many associations a request prefetched
+    /// (`including(all:)`), by association key; set once, by the fetch that
+    /// made the row, before the row is returned (see ``prefetchedRows``).
+    final var prefetchedRowsByKey: [String: [Row]] = [:]
+
+    /// The rows prefetched for the scopes of the row (`including(all:)`
+    /// inside an included association), by scope name; given to the
+    /// scoped rows.
+    final var prefetchedRowsOfScopes: [String: ScopePrefetchedRows] = [:]
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement

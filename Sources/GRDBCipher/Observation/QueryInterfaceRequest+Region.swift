@@ -2,7 +2,8 @@ extension QueryInterfaceRequest {
     /// The region the request reads: the tables and columns of its
     /// statement, narrowed to rows when its conditions name rowids
     /// (`filter(id: 1)`, `filter(keys: [1, 2])`, `Column("id") == 1` on an
-    /// `INTEGER PRIMARY KEY`), and empty for `none()`.
+    /// `INTEGER PRIMARY KEY`), and empty for `none()`. The associations
+    /// prefetched with `including(all:)` add the tables they read.
     ///
     /// ```swift
     /// try Player.filter(ids: [1, 2]).databaseRegion(db) // player(...)[1,2]
@@ -10,6 +11,16 @@ extension QueryInterfaceRequest {
     ///
     /// - throws: A ``DatabaseError`` if the request cannot be prepared.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
+        var region = try statementRegion(db)
+        if !relation.joins.isEmpty || !relation.prefetches.isEmpty {
+            // The associations of `including(all:)` are read by requests of their own.
+            try region.formUnion(relation.prefetchedRegion(db))
+        }
+        return region
+    }
+
+    /// The region of the request's own statement.
+    private func statementRegion(_ db: Database) throws -> DatabaseRegion {
         let region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
         let tableName = relation.tableName
         guard !relation.filters.isEmpty, try db.tableExists(tableName) else { return region }

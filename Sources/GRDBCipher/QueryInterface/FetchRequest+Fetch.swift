@@ -5,9 +5,11 @@
 extension Row {
     /// A cursor over the rows of a request.
     ///
-    /// - throws: A ``DatabaseError``.
+    /// - throws: A ``DatabaseError``, also for a request that prefetches
+    ///   associations (`including(all:)`), which cursors do not support.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RowCursor {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        try prepared.checkNoSupplementaryFetch()
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
@@ -16,7 +18,9 @@ extension Row {
     /// - throws: A ``DatabaseError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        return try fetchAll(prepared.statement, adapter: prepared.adapter)
+        let rows = try fetchAll(prepared.statement, adapter: prepared.adapter)
+        try prepared.supplementaryFetch?(db, rows)
+        return rows
     }
 
     /// The rows of a request, without duplicates.
@@ -24,7 +28,12 @@ extension Row {
     /// - throws: A ``DatabaseError``.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Row> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        return try fetchSet(prepared.statement, adapter: prepared.adapter)
+        guard let supplementaryFetch = prepared.supplementaryFetch else {
+            return try fetchSet(prepared.statement, adapter: prepared.adapter)
+        }
+        let rows = try fetchAll(prepared.statement, adapter: prepared.adapter)
+        try supplementaryFetch(db, rows)
+        return Set(rows)
     }
 
     /// The first row of a request, or nil.
@@ -32,7 +41,23 @@ extension Row {
     /// - throws: A ``DatabaseError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
-        return try fetchOne(prepared.statement, adapter: prepared.adapter)
+        let row = try fetchOne(prepared.statement, adapter: prepared.adapter)
+        if let row, let supplementaryFetch = prepared.supplementaryFetch {
+            try supplementaryFetch(db, [row])
+        }
+        return row
+    }
+}
+
+extension PreparedRequest {
+    /// Throws if the request prefetches associations, which needs all the
+    /// rows before they are returned: cursors cannot (GRDB can).
+    func checkNoSupplementaryFetch() throws {
+        if supplementaryFetch != nil {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "a request with including(all:) can not be fetched with a cursor: use fetchAll, fetchSet or fetchOne")
+        }
     }
 }
 

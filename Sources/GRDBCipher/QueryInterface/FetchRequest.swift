@@ -35,6 +35,10 @@ public struct PreparedRequest {
     /// The adapter of the fetched rows, if any (see ``RowAdapter``).
     public var adapter: (any RowAdapter)?
 
+    /// The fetches that complete the fetched rows, once they are all
+    /// fetched: the associations of `including(all:)`.
+    var supplementaryFetch: ((Database, [Row]) throws -> Void)?
+
     /// Creates a prepared request.
     public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
         self.statement = statement

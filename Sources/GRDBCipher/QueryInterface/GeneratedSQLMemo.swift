@@ -25,6 +25,8 @@ final class GeneratedSQLMemo: Sendable {
         let schemaGeneration: Int?
         let sql: String
         let arguments: StatementArguments
+        /// The adapter of the fetched rows (requests with associations).
+        let adapter: (any RowAdapter)?
     }
 
     private let entries = LockedValue<[Entry]>([])
@@ -39,29 +41,44 @@ final class GeneratedSQLMemo: Sendable {
         _ db: Database, _ kind: Kind,
         generate: () throws -> (String, StatementArguments)) throws -> (String, StatementArguments)
     {
+        let (sql, arguments, _) = try sqlAndAdapter(db, kind) {
+            let (sql, arguments) = try generate()
+            return (sql, arguments, nil)
+        }
+        return (sql, arguments)
+    }
+
+    /// The SQL, arguments and row adapter of `kind`: the memo's, when they
+    /// still hold on this connection, or those `generate` returns (and the
+    /// memo keeps).
+    func sqlAndAdapter(
+        _ db: Database, _ kind: Kind,
+        generate: () throws -> (String, StatementArguments, (any RowAdapter)?))
+    throws -> (String, StatementArguments, (any RowAdapter)?)
+    {
         let entry = entries.withLock { entries in entries.first { $0.kind == kind && $0.database === db } }
         if let entry {
             guard let generation = entry.schemaGeneration else {
-                return (entry.sql, entry.arguments)
+                return (entry.sql, entry.arguments, entry.adapter)
             }
             try db.validateSchemaCache()
             if db.schemaCache.generation == generation {
-                return (entry.sql, entry.arguments)
+                return (entry.sql, entry.arguments, entry.adapter)
             }
         }
         let validations = db.schemaCacheValidationCount
-        let (sql, arguments) = try generate()
+        let (sql, arguments, adapter) = try generate()
         generations.withLock { $0 += 1 }
         let readsSchema = db.schemaCacheValidationCount != validations
         let fresh = Entry(
             kind: kind, database: db, schemaGeneration: readsSchema ? db.schemaCache.generation : nil,
-            sql: sql, arguments: arguments)
+            sql: sql, arguments: arguments, adapter: adapter)
         entries.withLock { entries in
             // One entry per statement kind and live connection (a pool's
             // readers each have theirs).
             entries.removeAll { ($0.kind == kind && $0.database === db) || $0.database == nil }
             entries.append(fresh)
         }
-        return (sql, arguments)
+        return (sql, arguments, adapter)
     }
 }

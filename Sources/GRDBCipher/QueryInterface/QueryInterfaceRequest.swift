@@ -33,12 +33,36 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
     ///   table or column, for instance).
     public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        if !relation.joins.isEmpty || !relation.prefetches.isEmpty {
+            return try makeAssociationPreparedRequest(db, forSingleResult: singleResult)
+        }
         let (sql, arguments) = try memo.sql(db, singleResult ? .selectForSingleResult : .select) {
             try relation.selectSQL(db, forSingleResult: singleResult)
         }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         return PreparedRequest(statement: statement)
+    }
+
+    /// The statement of a request with associations, the adapter that
+    /// gives its rows the scopes of the included associations, and the
+    /// fetch of its prefetched associations.
+    private func makeAssociationPreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+        let relation = self.relation
+        let (sql, arguments, adapter) = try memo.sqlAndAdapter(db, singleResult ? .selectForSingleResult : .select) {
+            let (sql, arguments) = try relation.selectSQL(db, forSingleResult: singleResult)
+            guard !relation.joins.isEmpty else { return (sql, arguments, nil) }
+            // SQLite's errors come before the adapter's, as in GRDB.
+            _ = try db.cachedStatement(sql: sql)
+            return (sql, arguments, try relation.joinedRowAdapter(db))
+        }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        var prepared = PreparedRequest(statement: statement, adapter: adapter)
+        if !relation.allPrefetches().isEmpty {
+            prepared.supplementaryFetch = { db, rows in try relation.prefetch(db, into: rows) }
+        }
+        return prepared
     }
 
     /// The request as a subquery: `Column("score") == request`,

@@ -20,6 +20,11 @@ final class SQLGenerationContext {
     private var currentAlias: TableAliasBase?
     /// The arguments gathered so far, in the outermost context.
     private var gatheredArguments = StatementArguments()
+    /// The tables of a request with joins, by the identity of their
+    /// aliases; empty for a request without joins.
+    private var joinedTables: [ObjectIdentifier: JoinedTable] = [:]
+    /// The table of unqualified columns, in a request with joins.
+    private var currentJoinedTable: JoinedTable?
 
     /// A context for a literal or a request built on its own.
     init(_ db: Database?, source: SQLSource? = nil) {
@@ -117,35 +122,75 @@ final class SQLGenerationContext {
 
     /// Whether the alias names this context's table.
     private func owns(_ alias: TableAliasBase) -> Bool {
-        source?.aliases.contains { $0 === alias } ?? false
+        let identity = alias.identity
+        return source?.aliases.contains { $0 === identity } ?? false
+    }
+
+    /// The table of the request with joins generated in this context that
+    /// the alias names, if any.
+    private func joinedTable(for alias: TableAliasBase) -> JoinedTable? {
+        joinedTables.isEmpty ? nil : joinedTables[ObjectIdentifier(alias.identity)]
     }
 
     /// The name that qualifies the columns being written: nil for the
-    /// context's own table, unless the user named it.
+    /// context's own table, unless the user named it, or unless the request
+    /// has joins (all columns are qualified then).
     private func qualifier() throws -> String? {
-        guard let alias = currentAlias, !owns(alias) else {
-            return source?.userName
+        guard let alias = currentAlias else {
+            return currentJoinedTable?.name ?? source?.userName
         }
+        if let table = joinedTable(for: alias) { return table.name }
+        if owns(alias) { return source?.userName }
         var context = parent
         while let outer = context {
+            if let table = outer.joinedTable(for: alias) { return table.name }
             if outer.owns(alias), let source = outer.source { return source.resolvedName }
             context = outer.parent
         }
-        if let name = alias.userName ?? alias.tableName { return name }
+        let identity = alias.identity
+        if let name = identity.userName ?? identity.tableName { return name }
         throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a table alias is used outside of the request it aliases")
     }
 
     /// The table that holds the columns being written.
     private func currentTableName() throws -> String? {
-        guard let alias = currentAlias, !owns(alias) else {
-            return source?.tableName
+        guard let alias = currentAlias else {
+            return currentJoinedTable?.tableName ?? source?.tableName
         }
+        if let table = joinedTable(for: alias) { return table.tableName }
+        if owns(alias) { return source?.tableName }
         var context = parent
         while let outer = context {
+            if let table = outer.joinedTable(for: alias) { return table.tableName }
             if outer.owns(alias), let source = outer.source { return source.tableName }
             context = outer.parent
         }
-        return alias.tableName
+        return alias.identity.tableName
+    }
+
+    // MARK: - Requests with joins
+
+    /// A table of a request with joins: the name that qualifies its
+    /// columns, and the table (or common table expression) it reads.
+    struct JoinedTable {
+        var name: String
+        var tableName: String
+    }
+
+    /// Names a table of the request with joins generated in this context:
+    /// columns qualified with one of `aliases` are qualified with its name.
+    func register(_ table: JoinedTable, aliases: [TableAliasBase]) {
+        for alias in aliases {
+            joinedTables[ObjectIdentifier(alias.identity)] = table
+        }
+    }
+
+    /// Runs `body` with `table` as the table of unqualified columns.
+    func withJoinedTable<T>(_ table: JoinedTable, _ body: () throws -> T) rethrows -> T {
+        let saved = currentJoinedTable
+        currentJoinedTable = table
+        defer { currentJoinedTable = saved }
+        return try body()
     }
 }
 

@@ -15,7 +15,11 @@ extension SQLRelation {
     func deleteSQL(_ db: Database, returning selection: [SQLSelection] = []) throws -> (String, StatementArguments) {
         var sql = ""
         let context: SQLGenerationContext
-        if isGrouped {
+        if !joins.isEmpty {
+            context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+            sql += "DELETE FROM " + tableName.quotedDatabaseIdentifier
+            try writeJoinedKeyInSubquery(into: &sql, context)
+        } else if isGrouped {
             context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
             sql += "DELETE FROM " + tableName.quotedDatabaseIdentifier
             try writeKeyInSubquery(into: &sql, context, statementKind: "delete")
@@ -45,7 +49,12 @@ extension SQLRelation {
         let verb = conflictResolution == .abort ? "UPDATE " : "UPDATE OR \(conflictResolution.rawValue) "
         var sql = ""
         let context: SQLGenerationContext
-        if isGrouped {
+        if !joins.isEmpty {
+            context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
+            sql += verb + tableName.quotedDatabaseIdentifier + " SET "
+            try writeList(setters, into: &sql, context)
+            try writeJoinedKeyInSubquery(into: &sql, context)
+        } else if isGrouped {
             context = SQLGenerationContext(db, source: SQLSource(tableName: tableName))
             sql += verb + tableName.quotedDatabaseIdentifier + " SET "
             try writeList(setters, into: &sql, context)
@@ -125,6 +134,34 @@ extension SQLRelation {
 
     /// ` RETURNING selection`, resolved against the table (`*` is the
     /// table's columns), when the selection is not empty.
+    /// ` WHERE "id" IN (SELECT "player"."id" FROM "player" JOIN ...)`: the
+    /// rows of a relation with joins, by key, as GRDB writes them.
+    private func writeJoinedKeyInSubquery(into sql: inout String, _ context: SQLGenerationContext) throws {
+        guard let keyColumn = try context.db.primaryKey(tableName).fastPrimaryKeyColumn else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "can't write the joined rows of \(tableName), a WITHOUT ROWID table with a multi-column primary key")
+        }
+        var keys = self.withoutIncludedJoins()
+        keys.selection = [Column(keyColumn).sqlSelection]
+        keys.prefetches = []
+        sql += " WHERE " + keyColumn.quotedDatabaseIdentifier + " IN ("
+        try SQLSubquery(.relation(keys)).write(into: &sql, context)
+        sql += ")"
+    }
+
+    /// The relation, its joined tables joined without their columns.
+    func withoutIncludedJoins() -> SQLRelation {
+        var relation = self
+        relation.joins = joins.map { join in
+            var join = join
+            join.isIncluded = false
+            join.relation = join.relation.withoutIncludedJoins()
+            return join
+        }
+        return relation
+    }
+
     private func writeReturning(
         _ selection: [SQLSelection], into sql: inout String, arguments: inout StatementArguments, _ db: Database) throws
     {

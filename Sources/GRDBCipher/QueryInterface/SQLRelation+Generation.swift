@@ -19,7 +19,7 @@ extension SQLRelation {
         if selection.contains(where: \.isDeferred) {
             return try resolvingSelection(db).countSQL(db)
         }
-        guard groupExpressions == nil && limit == nil && ctes.isEmpty else {
+        guard groupExpressions == nil && limit == nil && ctes.isEmpty && joins.isEmpty else {
             return try trivialCountSQL(db)
         }
         var counted = unordered()
@@ -67,6 +67,10 @@ extension SQLRelation {
     func writeSelect(into sql: inout String, _ context: SQLGenerationContext, forSingleResult singleResult: Bool = false)
     throws
     {
+        if !joins.isEmpty {
+            try writeJoinedSelect(into: &sql, context, forSingleResult: singleResult)
+            return
+        }
         try writeWith(into: &sql, context)
         sql += isDistinct ? "SELECT DISTINCT " : "SELECT "
         try write(selection.map({ $0.sql }), separator: ", ", into: &sql, context)

@@ -29,6 +29,12 @@ struct SQLRelation: Sendable {
     /// Whether a condition matches one unique key: such a request fetches
     /// one row at most, and `fetchOne` needs no `LIMIT 1` (as in GRDB).
     var filtersUniqueKey = false
+    /// The tables joined by associations, in the order they were joined;
+    /// one per association key.
+    var joins: [SQLJoin] = []
+    /// The to-many associations fetched after the rows of the relation
+    /// (`including(all:)`), in the order they were given; one per key.
+    var prefetches: [SQLPrefetch] = []
 
     init(tableName: String, selection: [SQLSelection]) {
         self.source = SQLSource(tableName: tableName)
@@ -56,6 +62,13 @@ struct SQLRelation: Sendable {
         var relation = self
         relation.orderings = []
         relation.isReversed = false
+        if !joins.isEmpty {
+            relation.joins = joins.map { join in
+                var join = join
+                join.relation = join.relation.unordered()
+                return join
+            }
+        }
         return relation
     }
 

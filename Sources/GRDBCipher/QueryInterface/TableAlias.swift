@@ -14,10 +14,24 @@ public class TableAliasBase: @unchecked Sendable, Hashable {
     /// user aliases, whose table is the request they alias.
     let tableName: String?
 
+    /// The alias this one stands for, for the aliases that an association
+    /// condition receives (see ``TableRecord/association(to:on:)``).
+    let proxied: TableAliasBase?
+
     init(name: String?, tableName: String? = nil) {
         self.userName = name
         self.tableName = tableName
+        self.proxied = nil
     }
+
+    init(proxying alias: TableAliasBase) {
+        self.userName = nil
+        self.tableName = nil
+        self.proxied = alias.identity
+    }
+
+    /// The alias that names the table: the proxied alias, or this one.
+    var identity: TableAliasBase { proxied ?? self }
 
     /// Whether two aliases are the same alias.
     public static func == (lhs: TableAliasBase, rhs: TableAliasBase) -> Bool {
@@ -116,6 +130,11 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
     /// ```
     public init(name: String? = nil, for record: RowDecoder.Type = RowDecoder.self) {
         super.init(name: name)
+    }
+
+    /// An alias that stands for another one.
+    override init(proxying alias: TableAliasBase) {
+        super.init(proxying: alias)
     }
 }
 

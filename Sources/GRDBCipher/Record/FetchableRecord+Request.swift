@@ -5,9 +5,11 @@
 extension FetchableRecord {
     /// A cursor over the records of a request.
     ///
-    /// - throws: A ``DatabaseError``.
+    /// - throws: A ``DatabaseError``, also for a request that prefetches
+    ///   associations (`including(all:)`), which cursors do not support.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        try prepared.checkNoSupplementaryFetch()
         return try fetchCursor(prepared.statement, adapter: prepared.adapter)
     }
 
@@ -16,7 +18,12 @@ extension FetchableRecord {
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        return try fetchAll(prepared.statement, adapter: prepared.adapter)
+        guard let supplementaryFetch = prepared.supplementaryFetch else {
+            return try fetchAll(prepared.statement, adapter: prepared.adapter)
+        }
+        let rows = try Row.fetchAll(prepared.statement, adapter: prepared.adapter)
+        try supplementaryFetch(db, rows)
+        return try rows.map { try Self(row: $0) }
     }
 
     /// The first record of a request, or nil.
@@ -24,7 +31,12 @@ extension FetchableRecord {
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
-        return try fetchOne(prepared.statement, adapter: prepared.adapter)
+        guard let supplementaryFetch = prepared.supplementaryFetch else {
+            return try fetchOne(prepared.statement, adapter: prepared.adapter)
+        }
+        guard let row = try Row.fetchOne(prepared.statement, adapter: prepared.adapter) else { return nil }
+        try supplementaryFetch(db, [row])
+        return try Self(row: row)
     }
 }
 
@@ -34,7 +46,12 @@ extension FetchableRecord where Self: Hashable {
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
-        return try fetchSet(prepared.statement, adapter: prepared.adapter)
+        guard let supplementaryFetch = prepared.supplementaryFetch else {
+            return try fetchSet(prepared.statement, adapter: prepared.adapter)
+        }
+        let rows = try Row.fetchAll(prepared.statement, adapter: prepared.adapter)
+        try supplementaryFetch(db, rows)
+        return try Set(rows.map { try Self(row: $0) })
     }
 }
 

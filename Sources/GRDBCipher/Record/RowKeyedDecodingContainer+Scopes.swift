@@ -6,21 +6,31 @@ extension RowKeyedDecodingContainer {
     /// The names of the row's scopes, at any depth, for `allKeys`.
     var scopeKeyNames: [String] {
         let row = storage.row
-        guard row.adaptation != nil else { return [] }
-        return Array(row.scopesTree.names)
+        let prefetchedKeys = Array(row.prefetchedRowsByKey.keys)
+        guard row.adaptation != nil else { return prefetchedKeys }
+        return Array(row.scopesTree.names) + prefetchedKeys
     }
 
     /// Whether a key without a column decodes as nil: true unless it names
-    /// a scope that holds a value other than NULL.
+    /// prefetched rows, or a scope that holds a value other than NULL.
     func scopeIsNil(_ key: Key) -> Bool {
+        if storage.row.prefetchedRowsByKey[key.stringValue] != nil { return false }
         guard let scopedRow = storage.row.scopeInTree(named: key.stringValue) else { return true }
         return !scopedRow.containsNonNullValue
     }
 
-    /// The value of a key without a column: decoded from the scope of that
-    /// name, or nil if there is none or if it only holds NULL values (a
-    /// missing left-joined row).
+    /// The value decoded from the prefetched rows of a key (`including(all:)`),
+    /// or nil if the row has none for this key.
+    func decodePrefetchedRows<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let rows = storage.row.prefetchedRowsByKey[key.stringValue] else { return nil }
+        return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, codingPath: storage.decoder.codingPath + [key]))
+    }
+
+    /// The value of a key without a column: decoded from the prefetched
+    /// rows or the scope of that name, or nil if there is none or if the
+    /// scope only holds NULL values (a missing left-joined row).
     func decodeScopeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let value = try decodePrefetchedRows(type, forKey: key) { return value }
         guard let scopedRow = storage.row.scopeInTree(named: key.stringValue), scopedRow.containsNonNullValue else {
             return nil
         }

@@ -48,6 +48,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
 
     func contains(_ key: Key) -> Bool {
         columnIndex(key) != nil || row.scopeInTree(named: key.stringValue) != nil
+            || row.prefetchedRowsByKey[key.stringValue] != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
@@ -162,7 +163,8 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     /// A key that is no column: as in GRDB, one such key per row decodes
     /// from the whole row (a record made of records), a second one throws.
     private func decodeFromWholeRow<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        // A key that names a scope decodes from the scope, as in GRDB.
+        // A key that names prefetched rows or a scope decodes from them, as in GRDB.
+        if let value = try decodePrefetchedRows(type, forKey: key) { return value }
         if let scopedRow = row.scopeInTree(named: key.stringValue) {
             return try decodeScope(type, from: scopedRow, forKey: key)
         }
