@@ -31,6 +31,15 @@ final class GeneratedSQLMemo: Sendable {
 
     private let entries = LockedValue<[Entry]>([])
 
+    /// Whether the memo keeps what it generates. A request with clauses of
+    /// its user resolved when it runs (`filterWhenConnected`...) generates
+    /// its SQL at each fetch, as GRDB calls those closures each time.
+    private let keepsSQL: Bool
+
+    init(keepsSQL: Bool = true) {
+        self.keepsSQL = keepsSQL
+    }
+
     /// How many times the memo had the SQL generated (for tests).
     var generationCount: Int { generations.withLock { $0 } }
     private let generations = LockedValue(0)
@@ -56,6 +65,10 @@ final class GeneratedSQLMemo: Sendable {
         generate: () throws -> (String, StatementArguments, (any RowAdapter)?))
     throws -> (String, StatementArguments, (any RowAdapter)?)
     {
+        guard keepsSQL else {
+            generations.withLock { $0 += 1 }
+            return try generate()
+        }
         let entry = entries.withLock { entries in entries.first { $0.kind == kind && $0.database === db } }
         if let entry {
             guard let generation = entry.schemaGeneration else {

@@ -56,6 +56,7 @@ extension QueryInterfaceRequest {
     public func group(_ expressions: [any SQLExpressible]) -> Self {
         var request = self
         request.relation.groupExpressions = expressions.map({ $0.sqlExpression })
+        request.relation.deferredGrouping = nil
         return request
     }
 

@@ -4,6 +4,9 @@
 //     Player.filter { $0.score > 1000 }.order(\.name).select { [$0.id, $0.name] }
 
 extension QueryInterfaceRequest where RowDecoder: TableRecord {
+    /// The record's database components (its `Columns` by default).
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// The request, with one more condition on the record's components.
     public func filter(
         _ predicate: (RowDecoder.DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> Self

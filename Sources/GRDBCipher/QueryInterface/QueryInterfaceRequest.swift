@@ -16,7 +16,7 @@
 /// replaces the previous limit.
 public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     var relation: SQLRelation {
-        didSet { memo = GeneratedSQLMemo() }
+        didSet { memo = GeneratedSQLMemo(keepsSQL: !relation.runsClosuresWhenConnected) }
     }
 
     /// The SQL the request generated, for its next fetches; a changed

@@ -62,6 +62,27 @@ public struct SQLOrdering: Sendable, SQLOrderingTerm {
         return reversed
     }
 
+    /// Whether the ordering is known only when the request runs.
+    var isDeferred: Bool {
+        switch impl {
+        case .deferred: true
+        case .qualified(let ordering, _): ordering.isDeferred
+        default: false
+        }
+    }
+
+    /// The orderings, with the deferred ones resolved.
+    func resolved(_ db: Database) throws -> [SQLOrdering] {
+        switch impl {
+        case .deferred(let resolve):
+            return try resolve(db).flatMap { try $0.resolved(db) }
+        case .qualified(let ordering, let alias):
+            return try ordering.resolved(db).map { SQLOrdering(.qualified($0, alias)) }
+        default:
+            return [self]
+        }
+    }
+
     var sql: SQL {
         switch impl {
         case .expression(let expression): return expression.sql

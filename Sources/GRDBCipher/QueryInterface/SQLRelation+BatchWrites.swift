@@ -13,6 +13,9 @@ extension SQLRelation {
     /// `DELETE` of the rows the relation selects, `RETURNING` the selection
     /// when it is not empty.
     func deleteSQL(_ db: Database, returning selection: [SQLSelection] = []) throws -> (String, StatementArguments) {
+        if hasDeferredClauses {
+            return try resolvingDeferredClauses(db).deleteSQL(db, returning: selection)
+        }
         var sql = ""
         let context: SQLGenerationContext
         if !joins.isEmpty {
@@ -44,6 +47,10 @@ extension SQLRelation {
         assignments: [ColumnAssignment],
         returning selection: [SQLSelection] = []) throws -> (String, StatementArguments)?
     {
+        if hasDeferredClauses {
+            return try resolvingDeferredClauses(db).updateSQL(
+                db, conflictResolution: conflictResolution, assignments: assignments, returning: selection)
+        }
         let setters = assignments.compactMap({ $0.sql })
         if setters.isEmpty { return nil }
         let verb = conflictResolution == .abort ? "UPDATE " : "UPDATE OR \(conflictResolution.rawValue) "

@@ -16,8 +16,8 @@ extension SQLRelation {
     /// table when counting its rows is enough, from a subquery otherwise, as
     /// GRDB counts them.
     func countSQL(_ db: Database) throws -> (String, StatementArguments) {
-        if selection.contains(where: \.isDeferred) {
-            return try resolvingSelection(db).countSQL(db)
+        if hasDeferredClauses {
+            return try resolvingDeferredClauses(db).countSQL(db)
         }
         guard groupExpressions == nil && limit == nil && ctes.isEmpty && joins.isEmpty else {
             return try trivialCountSQL(db)
@@ -67,6 +67,14 @@ extension SQLRelation {
     func writeSelect(into sql: inout String, _ context: SQLGenerationContext, forSingleResult singleResult: Bool = false)
     throws
     {
+        if hasDeferredClauses {
+            try resolvingDeferredClauses(context.db).writeSelect(into: &sql, context, forSingleResult: singleResult)
+            return
+        }
+        if selection.isEmpty {
+            // GRDB traps.
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Can't generate SQL with an empty selection")
+        }
         if !joins.isEmpty {
             try writeJoinedSelect(into: &sql, context, forSingleResult: singleResult)
             return
@@ -99,11 +107,25 @@ extension SQLRelation {
 
     /// Whether the relation selects an aggregate without `GROUP BY`: it
     /// yields exactly one row, so `fetchOne` needs no `LIMIT 1` (as in GRDB).
-    /// The relation, with the selections known only when the request runs
-    /// resolved.
-    func resolvingSelection(_ db: Database) throws -> SQLRelation {
+    /// Whether clauses are known only when the request runs
+    /// (`...WhenConnected`).
+    var hasDeferredClauses: Bool {
+        deferredGrouping != nil
+            || selection.contains(where: \.isDeferred)
+            || orderings.contains(where: \.isDeferred)
+    }
+
+    /// The relation, with the clauses known only when the request runs
+    /// resolved: an empty deferred clause is no clause at all, as in GRDB.
+    func resolvingDeferredClauses(_ db: Database) throws -> SQLRelation {
         var relation = self
         relation.selection = try selection.flatMap { try $0.resolved(db) }
+        relation.orderings = try orderings.flatMap { try $0.resolved(db) }
+        if let deferredGrouping {
+            let expressions = try deferredGrouping(db)
+            relation.groupExpressions = expressions.isEmpty ? nil : expressions
+            relation.deferredGrouping = nil
+        }
         return relation
     }
 

@@ -46,8 +46,8 @@ extension SQLRelation {
     /// (`filter(key:)`, or conditions that pin every column of a unique key
     /// of a table), or an aggregate selected without `GROUP BY`.
     func expectsSingleRow(_ context: SQLGenerationContext) throws -> Bool {
-        if selection.contains(where: \.isDeferred) {
-            return try resolvingSelection(context.db).expectsSingleRow(context)
+        if hasDeferredClauses {
+            return try resolvingDeferredClauses(context.db).expectsSingleRow(context)
         }
         if filtersUniqueKey || aggregatesWithoutGrouping { return true }
         guard !filters.isEmpty else { return false }

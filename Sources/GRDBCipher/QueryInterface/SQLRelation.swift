@@ -20,6 +20,13 @@ struct SQLRelation: Sendable {
     var isReversed = false
     /// `GROUP BY` expressions; nil when the request is not grouped.
     var groupExpressions: [SQLExpression]?
+    /// `GROUP BY` expressions known when the request runs
+    /// (``AggregatingRequest/groupWhenConnected(_:)``); they replace
+    /// `groupExpressions` then.
+    var deferredGrouping: (@Sendable (Database) throws -> [SQLExpression])?
+    /// Whether clauses come from closures of the user, called each time
+    /// the request runs (`filterWhenConnected`...).
+    var runsClosuresWhenConnected = false
     /// `HAVING` conditions, joined with `AND`.
     var havingExpressions: [SQLExpression] = []
     var isDistinct = false

@@ -74,6 +74,25 @@ import Testing
         }
     }
 
+    @Test func aliasesKeepJSONColumnsJSON() throws {
+        try withPlayers { db throws in
+            let p = TableAlias(name: "p")
+            let request = player.aliased(p).select(p[info]["country"], p[info].jsonRepresentation(atPath: "tags"))
+            #expect(try generated(db, request).0 == #"SELECT "p"."info" ->> ?, "p"."info" -> ? FROM "player" "p""#)
+            #expect(try Row.fetchAll(db, request).map { $0[0] as String } == ["FR", "US"])
+        }
+    }
+
+    /// As in GRDB, a collation moves out of the `->>` and `->` operators.
+    @Test func aCollationAppliesToTheExtractedValue() throws {
+        try withPlayers { db throws in
+            let request = player.filter(plain.collating(.nocase).asJSON["country"] == "fr").select(name, as: String.self)
+            #expect(try generated(db, request).0
+                == #"SELECT "name" FROM "player" WHERE ("info" ->> ?) = ? COLLATE NOCASE"#)
+            #expect(try request.fetchAll(db) == ["Arthur"])
+        }
+    }
+
     @Test func editingFunctions() throws {
         try withPlayers { db throws in
             let assignments: KeyValuePairs<String, any SQLExpressible> = ["$.country": "DE", "$.extra": info.jsonExtract(atPath: "$.tags")]

@@ -26,6 +26,12 @@ extension DerivableRequest<GenPlayer> {
     }
 }
 
+extension DerivableRequest<GenPlayer> {
+    fileprivate func sorted(by term: (DatabaseComponents) -> any SQLOrderingTerm) -> Self {
+        order(term(GenPlayer.databaseComponents))
+    }
+}
+
 /// A generic function over any derivable request of players.
 private func refined<R: DerivableRequest<GenPlayer>>(_ request: R) -> R {
     request.filter(sql: "score IS NOT NULL").order(Column("name")).reversed()
@@ -105,6 +111,52 @@ private func refined<R: DerivableRequest<GenPlayer>>(_ request: R) -> R {
             let qualified = TableAlias<GenPlayer>(name: "p")
             let aliased = GenPlayer.all().aliased(qualified).selectWhenConnected { _ in [qualified[Column("name")]] }
             #expect(try generated(db, aliased).0 == #"SELECT "p"."name" FROM "player" "p""#)
+        }
+    }
+
+    /// A `...WhenConnected` closure that returns nothing gives no clause, as
+    /// in GRDB (a sort built from query parameters may be empty).
+    @Test func emptyClausesWhenConnectedAreNoClause() throws {
+        try withTeamsAndPlayers { db throws in
+            let request = GenPlayer.all()
+                .annotatedWhenConnected { _ in [] }
+                .groupWhenConnected { _ in [] }
+                .orderWhenConnected { _ in [] }
+            #expect(try generated(db, request).0 == #"SELECT * FROM "player""#)
+            #expect(try generated(db, request.reversed()).0 == #"SELECT * FROM "player""#)
+            #expect(try request.fetchCount(db) == 4)
+            // A concrete grouping replaces a deferred one, and the other way round.
+            #expect(try generated(db, GenPlayer.all().groupWhenConnected { _ in [Column("teamId")] }.group(Column("id"))).0
+                == #"SELECT * FROM "player" GROUP BY "id""#)
+            #expect(try generated(db, GenPlayer.all().group(Column("id")).groupWhenConnected { _ in [Column("teamId")] }).0
+                == #"SELECT * FROM "player" GROUP BY "teamId""#)
+            // No selection at all is an error (GRDB traps).
+            let error = #expect(throws: DatabaseError.self) {
+                try GenPlayer.all().selectWhenConnected { _ in [] }.fetchAll(db)
+            }
+            #expect(error?.resultCode == .SQLITE_MISUSE)
+            #expect(error?.message == "Can't generate SQL with an empty selection")
+        }
+    }
+
+    /// The closures run each time the request runs: their SQL is not kept.
+    @Test func closuresWhenConnectedRunAtEachFetch() throws {
+        try withTeamsAndPlayers { db throws in
+            let calls = LockedValue(0)
+            let request = GenPlayer.all().orderWhenConnected { _ in
+                calls.withLock { $0 += 1 }
+                return [Column("name")]
+            }
+            _ = try request.fetchAll(db)
+            _ = try request.fetchAll(db)
+            #expect(calls.withLock { $0 } == 2)
+        }
+    }
+
+    /// `DatabaseComponents` names the record's columns in request extensions.
+    @Test func databaseComponentsInRequestExtensions() throws {
+        try withTeamsAndPlayers { db throws in
+            #expect(try GenPlayer.all().sorted(by: { $0.name }).fetchAll(db).map(\.name) == ["Arthur", "Barbara", "Craig", "Diane"])
         }
     }
 

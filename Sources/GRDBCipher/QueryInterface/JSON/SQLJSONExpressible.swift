@@ -52,7 +52,7 @@ extension SQLJSONExpressible {
     /// - parameter path: A JSON path (`'$.a.b'`), an object label, or an
     ///   array index.
     public subscript(_ path: some SQLExpressible) -> SQLExpression {
-        SQLExpression(.binary("->>", sqlExpression, path.sqlExpression))
+        .binary("->>", sqlExpression, path.sqlExpression)
     }
 
     /// `JSON_EXTRACT(value, path)`: the SQL value at a JSON path.
@@ -70,6 +70,27 @@ extension SQLJSONExpressible {
     /// `info.jsonRepresentation(atPath: "firstName")` is
     /// `"info" -> 'firstName'`, which gives `"Arthur"` with its quotes.
     public func jsonRepresentation(atPath path: some SQLExpressible) -> SQLExpression {
-        SQLExpression(.binary("->", sqlExpression, path.sqlExpression))
+        .binary("->", sqlExpression, path.sqlExpression)
+    }
+}
+
+extension TableAliasBase {
+    /// A JSON column of the aliased table, still read as a JSON value:
+    /// `alias[JSONColumn("info")]["city"]` is `"alias"."info" ->> 'city'`.
+    public subscript(
+        _ expression: some SQLJSONExpressible & SQLSpecificExpressible & SQLSelectable & SQLOrderingTerm
+    ) -> AnySQLJSONExpressible {
+        AnySQLJSONExpressible(jsonValue: SQLExpression(.qualified(expression.sqlExpression, self)))
+    }
+}
+
+extension TableAlias where RowDecoder: TableRecord {
+    /// A JSON column of the record's database components, qualified with
+    /// the alias: `alias.info["city"]`.
+    public subscript<T>(
+        dynamicMember keyPath: KeyPath<RowDecoder.DatabaseComponents, T>) -> AnySQLJSONExpressible
+    where T: SQLJSONExpressible & SQLSpecificExpressible & SQLSelectable & SQLOrderingTerm
+    {
+        self[RowDecoder.databaseComponents[keyPath: keyPath]]
     }
 }

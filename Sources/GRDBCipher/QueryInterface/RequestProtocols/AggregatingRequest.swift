@@ -55,6 +55,9 @@ extension AggregatingRequest {
 }
 
 extension AggregatingRequest where Self: TypedRequest, RowDecoder: TableRecord {
+    /// The record's database components (its `Columns` by default).
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// The request, grouped by a value of the record's components.
     public func group(_ expression: (RowDecoder.DatabaseComponents) throws -> any SQLExpressible) rethrows -> Self {
         try group([expression(RowDecoder.databaseComponents)])

@@ -37,6 +37,9 @@ extension FilteredRequest {
 }
 
 extension FilteredRequest where Self: TypedRequest, RowDecoder: TableRecord {
+    /// The record's database components (its `Columns` by default).
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// The request, with one more condition on the record's components.
     public func filter(
         _ predicate: (RowDecoder.DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> Self

@@ -42,6 +42,9 @@ extension OrderedRequest {
 }
 
 extension OrderedRequest where Self: TypedRequest, RowDecoder: TableRecord {
+    /// The record's database components (its `Columns` by default).
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// The request, ordered by a term of the record's components.
     public func order(_ ordering: (RowDecoder.DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> Self {
         try order([ordering(RowDecoder.databaseComponents)])

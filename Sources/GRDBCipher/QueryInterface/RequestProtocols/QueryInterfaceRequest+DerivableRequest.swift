@@ -10,7 +10,7 @@ extension QueryInterfaceRequest: DerivableRequest {
     /// The request, selecting what `selection` returns when the request
     /// runs, instead of its current selection.
     public func selectWhenConnected(_ selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self {
-        immediateSelect([Self.deferredSelection(selection)])
+        immediateSelect([Self.deferredSelection(selection)]).runningClosuresWhenConnected()
     }
 
     /// The request, selecting what `selection` returns when the request
@@ -18,31 +18,41 @@ extension QueryInterfaceRequest: DerivableRequest {
     public func annotatedWhenConnected(
         with selection: @escaping @Sendable (Database) throws -> [any SQLSelectable]) -> Self
     {
-        immediateAnnotated(with: [Self.deferredSelection(selection)])
+        immediateAnnotated(with: [Self.deferredSelection(selection)]).runningClosuresWhenConnected()
     }
 
     /// The request, with one more condition, which `predicate` returns when
     /// the request runs.
     public func filterWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self {
-        filter { db in try predicate(db).sqlExpression }
+        filter { db in try predicate(db).sqlExpression }.runningClosuresWhenConnected()
     }
 
     /// The request, grouped by what `expressions` returns when the request runs.
     public func groupWhenConnected(_ expressions: @escaping @Sendable (Database) throws -> [any SQLExpressible]) -> Self {
-        immediateGroup([SQLExpression(literal: SQL(element: .deferred { db in
-            try expressions(db).map(\.sqlExpression.sql).joined(separator: ", ")
-        }))])
+        var request = self
+        request.relation.groupExpressions = nil
+        request.relation.deferredGrouping = { db in try expressions(db).map(\.sqlExpression) }
+        return request.runningClosuresWhenConnected()
     }
 
     /// The request, with one more `HAVING` condition, which `predicate`
     /// returns when the request runs.
     public func havingWhenConnected(_ predicate: @escaping @Sendable (Database) throws -> any SQLExpressible) -> Self {
         immediateHaving(SQLExpression(literal: SQL(element: .deferred { db in try predicate(db).sqlExpression.sql })))
+            .runningClosuresWhenConnected()
     }
 
     /// The request, ordered by what `orderings` returns when the request runs.
     public func orderWhenConnected(_ orderings: @escaping @Sendable (Database) throws -> [any SQLOrderingTerm]) -> Self {
         immediateOrder([SQLOrdering(.deferred { db in try orderings(db).map(\.sqlOrdering) })])
+            .runningClosuresWhenConnected()
+    }
+
+    /// The request, generating its SQL at each fetch.
+    private func runningClosuresWhenConnected() -> Self {
+        var request = self
+        request.relation.runsClosuresWhenConnected = true
+        return request
     }
 
     /// A selection resolved when the SQL is generated.

@@ -50,6 +50,9 @@ extension SelectionRequest {
 }
 
 extension SelectionRequest where Self: TypedRequest, RowDecoder: TableRecord {
+    /// The record's database components (its `Columns` by default).
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// The request, selecting a value of the record's components.
     public func select(_ selection: (RowDecoder.DatabaseComponents) throws -> any SQLSelectable) rethrows -> Self {
         try select([selection(RowDecoder.databaseComponents)])
