@@ -32,7 +32,9 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     }
 }
 
-extension DatabaseValueConvertible where Self: FixedWidthInteger {
+// `Codable` too, so that these implementations are preferred to those of
+// Codable values (DatabaseValueConvertible+Codable.swift).
+extension DatabaseValueConvertible where Self: FixedWidthInteger & Codable {
     /// Stored as a 64-bit integer. Traps for an unsigned value above `Int64.max`,
     /// which SQLite cannot store.
     @inlinable
