@@ -14,7 +14,7 @@
 /// // JOIN "author" ON ("author"."id" = "book"."authorId") AND ("author"."country" = ?)
 /// let request = Book.including(required: Book.author.filter(Column("country") == "FR"))
 /// ```
-public protocol Association<OriginRowDecoder, RowDecoder>: Sendable {
+public protocol Association<OriginRowDecoder, RowDecoder>: DerivableRequest, Sendable {
     /// The type of the origin records.
     associatedtype OriginRowDecoder
     /// The type of the destination records.

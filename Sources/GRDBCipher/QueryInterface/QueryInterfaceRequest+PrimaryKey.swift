@@ -34,21 +34,8 @@ extension QueryInterfaceRequest {
     /// columns (`ORDER BY 1, 2, 3`). A request reversed before or after is
     /// reversed on the key as well.
     public func withStableOrder() -> Self {
-        let unstable = relation
         var request = self
-        request.relation.orderings.append(SQLOrdering(.deferred { db in
-            do {
-                return try db.primaryKey(unstable.tableName).columns.map { Column($0).sqlOrdering }
-            } catch {
-                // No primary key (a view, a common table expression): order by
-                // every selected column, by position.
-                let (sql, _) = try unstable.selectSQL(db)
-                let columnCount = try db.cachedStatement(sql: sql).columnCount
-                return (1...max(columnCount, 1)).map { position in
-                    SQLExpression(literal: SQL(sql: String(position))).sqlOrdering
-                }
-            }
-        }))
+        request.relation = relation.withStableOrder()
         return request
     }
 
@@ -119,5 +106,28 @@ extension TableRecord where Self: Identifiable {
     /// `ID` type: `SELECT "id" FROM "player"`.
     public static func selectID() -> QueryInterfaceRequest<ID> {
         all().selectID()
+    }
+}
+
+extension SQLRelation {
+    /// The relation, with its primary key appended to its order (see
+    /// ``QueryInterfaceRequest/withStableOrder()``).
+    func withStableOrder() -> SQLRelation {
+        let unstable = self
+        var relation = self
+        relation.orderings.append(SQLOrdering(.deferred { db in
+            do {
+                return try db.primaryKey(unstable.tableName).columns.map { Column($0).sqlOrdering }
+            } catch {
+                // No primary key (a view, a common table expression): order by
+                // every selected column, by position.
+                let (sql, _) = try unstable.selectSQL(db)
+                let columnCount = try db.cachedStatement(sql: sql).columnCount
+                return (1...max(columnCount, 1)).map { position in
+                    SQLExpression(literal: SQL(sql: String(position))).sqlOrdering
+                }
+            }
+        }))
+        return relation
     }
 }

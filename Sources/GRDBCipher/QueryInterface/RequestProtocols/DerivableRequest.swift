@@ -21,5 +21,21 @@ public protocol DerivableRequest<RowDecoder>:
     func with<T>(_ cte: CommonTableExpression<T>) -> Self
 }
 
-/// A request that can be joined with associations.
-public protocol JoinableRequest<RowDecoder>: TypedRequest { }
+/// A request that can be joined with associations: `including`, `joining`.
+public protocol JoinableRequest<RowDecoder>: TypedRequest {
+    /// The request, with the rows of a to-many association prefetched. Use
+    /// `including(all:)`.
+    func _including(all association: _SQLAssociation) -> Self
+    /// The request, with an association joined with `LEFT JOIN`, its
+    /// columns selected. Use `including(optional:)`.
+    func _including(optional association: _SQLAssociation) -> Self
+    /// The request, with an association joined with `JOIN`, its columns
+    /// selected. Use `including(required:)`.
+    func _including(required association: _SQLAssociation) -> Self
+    /// The request, with an association joined with `LEFT JOIN`. Use
+    /// `joining(optional:)`.
+    func _joining(optional association: _SQLAssociation) -> Self
+    /// The request, with an association joined with `JOIN`. Use
+    /// `joining(required:)`.
+    func _joining(required association: _SQLAssociation) -> Self
+}
