@@ -7,49 +7,6 @@
 // `required` is an inner `JOIN`, `optional` a `LEFT JOIN`.
 
 extension QueryInterfaceRequest {
-    /// The request, with the association joined, keeping the rows it
-    /// finds: `LEFT JOIN`, the associated columns are selected.
-    ///
-    /// ```swift
-    /// // SELECT "player".*, "team".* FROM "player"
-    /// // LEFT JOIN "team" ON "team"."id" = "player"."teamId"
-    /// let request = Player.all().including(optional: Player.team)
-    /// ```
-    public func including<A: Association>(optional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        joining(association._sqlAssociation, kind: .optional, isIncluded: true)
-    }
-
-    /// The request, with the association joined, keeping only the rows
-    /// that have an associated row: `JOIN`, the associated columns are
-    /// selected.
-    ///
-    /// ```swift
-    /// // SELECT "player".*, "team".* FROM "player"
-    /// // JOIN "team" ON "team"."id" = "player"."teamId"
-    /// let request = Player.all().including(required: Player.team)
-    /// ```
-    public func including<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        joining(association._sqlAssociation, kind: .required, isIncluded: true)
-    }
-
-    /// The request, with the association joined with `LEFT JOIN`, its
-    /// columns not selected.
-    public func joining<A: Association>(optional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        joining(association._sqlAssociation, kind: .optional, isIncluded: false)
-    }
-
-    /// The request, with the association joined with `JOIN`, its columns
-    /// not selected: only the rows that have an associated row are fetched.
-    ///
-    /// ```swift
-    /// // SELECT "player".* FROM "player"
-    /// // JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."name" = ?)
-    /// let request = Player.all().joining(required: Player.team.filter(Column("name") == "Reds"))
-    /// ```
-    public func joining<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        joining(association._sqlAssociation, kind: .required, isIncluded: false)
-    }
-
     func joining(_ association: _SQLAssociation, kind: SQLJoin.Kind, isIncluded: Bool) -> Self {
         var request = self
         request.relation = relation.appending(association.join(kind: kind, isIncluded: isIncluded))
@@ -57,47 +14,9 @@ extension QueryInterfaceRequest {
     }
 }
 
-extension Association {
-    /// The association, with another association of its destination
-    /// joined with `LEFT JOIN`, its columns selected.
-    ///
-    /// ```swift
-    /// // SELECT "book".*, "person".*, "country".* FROM "book"
-    /// // JOIN "person" ON "person"."id" = "book"."authorId"
-    /// // LEFT JOIN "country" ON "country"."code" = "person"."countryCode"
-    /// Book.including(required: Book.author.including(optional: Person.country))
-    /// ```
-    public func including<A: Association>(optional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        chaining(association._sqlAssociation, kind: .optional, isIncluded: true)
-    }
-
-    /// The association, with another association of its destination
-    /// joined with `JOIN`, its columns selected.
-    public func including<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        chaining(association._sqlAssociation, kind: .required, isIncluded: true)
-    }
-
-    /// The association, with another association of its destination
-    /// joined with `LEFT JOIN`, its columns not selected.
-    public func joining<A: Association>(optional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        chaining(association._sqlAssociation, kind: .optional, isIncluded: false)
-    }
-
-    /// The association, with another association of its destination
-    /// joined with `JOIN`, its columns not selected.
-    public func joining<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        chaining(association._sqlAssociation, kind: .required, isIncluded: false)
-    }
-
-    private func chaining(_ association: _SQLAssociation, kind: SQLJoin.Kind, isIncluded: Bool) -> Self {
-        let join = association.join(kind: kind, isIncluded: isIncluded)
-        return mapDestination { $0 = $0.appending(join) }
-    }
-}
-
 extension TableRecord {
     /// A request of the table with the association joined with `LEFT
-    /// JOIN`, its columns selected (see ``QueryInterfaceRequest/including(optional:)``).
+    /// JOIN`, its columns selected (see ``JoinableRequest/including(optional:)``).
     public static func including<A: Association>(optional association: A) -> QueryInterfaceRequest<Self>
     where A.OriginRowDecoder == Self
     {
@@ -105,7 +24,7 @@ extension TableRecord {
     }
 
     /// A request of the table with the association joined with `JOIN`,
-    /// its columns selected (see ``QueryInterfaceRequest/including(required:)``).
+    /// its columns selected (see ``JoinableRequest/including(required:)``).
     public static func including<A: Association>(required association: A) -> QueryInterfaceRequest<Self>
     where A.OriginRowDecoder == Self
     {

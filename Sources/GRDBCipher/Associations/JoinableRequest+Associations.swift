@@ -6,19 +6,51 @@
 //     }
 
 extension JoinableRequest {
-    /// The request, with the records of a to-many association prefetched.
+    /// The request, with the records of a to-many association prefetched:
+    /// after the rows of the request, one more request fetches the
+    /// associated rows of all of them, and each row gets its own, read by
+    /// a Decodable record from the property named by the association key.
+    ///
+    /// ```swift
+    /// struct AuthorInfo: Decodable, FetchableRecord {
+    ///     var author: Author
+    ///     var books: [Book]
+    /// }
+    /// // SELECT * FROM "author"
+    /// // SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (?, ?, ...)
+    /// let infos = try Author.all().including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
+    ///
+    /// // Authors, their books, and the chapters of each book.
+    /// Author.including(all: Author.books.including(all: Book.chapters))
+    /// ```
+    ///
+    /// Cursors do not support such requests: fetching one throws.
     public func including<A: AssociationToMany>(all association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         _including(all: association._sqlAssociation)
     }
 
-    /// The request, with the association joined with `LEFT JOIN`, its
-    /// columns selected.
+    /// The request, with the association joined, keeping the rows it
+    /// finds: `LEFT JOIN`, the associated columns are selected.
+    ///
+    /// ```swift
+    /// // SELECT "player".*, "team".* FROM "player"
+    /// // LEFT JOIN "team" ON "team"."id" = "player"."teamId"
+    /// let request = Player.all().including(optional: Player.team)
+    /// ```
     public func including<A: Association>(optional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         _including(optional: association._sqlAssociation)
     }
 
-    /// The request, with the association joined with `JOIN`, its columns
-    /// selected.
+    /// The request, with the association joined, keeping only the rows
+    /// that have an associated row: `JOIN`, the associated columns are
+    /// selected. On an association, it chains associations:
+    ///
+    /// ```swift
+    /// // SELECT "book".*, "person".*, "country".* FROM "book"
+    /// // JOIN "person" ON "person"."id" = "book"."authorId"
+    /// // LEFT JOIN "country" ON "country"."code" = "person"."countryCode"
+    /// Book.including(required: Book.author.including(optional: Person.country))
+    /// ```
     public func including<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         _including(required: association._sqlAssociation)
     }
@@ -28,7 +60,14 @@ extension JoinableRequest {
         _joining(optional: association._sqlAssociation)
     }
 
-    /// The request, with the association joined with `JOIN`.
+    /// The request, with the association joined with `JOIN`, its columns
+    /// not selected: only the rows that have an associated row are fetched.
+    ///
+    /// ```swift
+    /// // SELECT "player".* FROM "player"
+    /// // JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."name" = ?)
+    /// let request = Player.all().joining(required: Player.team.filter(Column("name") == "Reds"))
+    /// ```
     public func joining<A: Association>(required association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         _joining(required: association._sqlAssociation)
     }

@@ -202,49 +202,9 @@ extension SQLRelation {
     }
 }
 
-extension QueryInterfaceRequest {
-    /// The request, with the records of a to-many association prefetched:
-    /// after the rows of the request, one more request fetches the
-    /// associated rows of all of them, and each row gets its own, read by
-    /// a Decodable record from the property named by the association key.
-    ///
-    /// ```swift
-    /// struct AuthorInfo: Decodable, FetchableRecord {
-    ///     var author: Author
-    ///     var books: [Book]
-    /// }
-    /// // SELECT * FROM "author"
-    /// // SELECT *, "authorId" AS "grdb_authorId" FROM "book" WHERE "authorId" IN (?, ?, ...)
-    /// let infos = try Author.all().including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
-    /// ```
-    ///
-    /// Cursors do not support such requests: fetching one throws.
-    public func including<A: AssociationToMany>(all association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        var request = self
-        request.relation = relation.appending(SQLPrefetch(
-            key: association._sqlAssociation.destination.keyName, association: association._sqlAssociation))
-        return request
-    }
-}
-
-extension Association {
-    /// The association, with the records of a to-many association of its
-    /// destination prefetched (see ``QueryInterfaceRequest/including(all:)``).
-    ///
-    /// ```swift
-    /// // Authors, their books, and the chapters of each book.
-    /// Author.including(all: Author.books.including(all: Book.chapters))
-    /// ```
-    public func including<A: AssociationToMany>(all association: A) -> Self where A.OriginRowDecoder == RowDecoder {
-        let prefetch = SQLPrefetch(
-            key: association._sqlAssociation.destination.keyName, association: association._sqlAssociation)
-        return mapDestination { $0 = $0.appending(prefetch) }
-    }
-}
-
 extension TableRecord {
     /// A request of the table with the records of a to-many association
-    /// prefetched (see ``QueryInterfaceRequest/including(all:)``).
+    /// prefetched (see ``JoinableRequest/including(all:)``).
     public static func including<A: AssociationToMany>(all association: A) -> QueryInterfaceRequest<Self>
     where A.OriginRowDecoder == Self
     {
@@ -254,7 +214,7 @@ extension TableRecord {
 
 extension Table {
     /// A request of the table with the records of a to-many association
-    /// prefetched (see ``QueryInterfaceRequest/including(all:)``).
+    /// prefetched (see ``JoinableRequest/including(all:)``).
     public func including<A: AssociationToMany>(all association: A) -> QueryInterfaceRequest<RowDecoder>
     where A.OriginRowDecoder == RowDecoder
     {
