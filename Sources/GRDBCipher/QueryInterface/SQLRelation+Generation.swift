@@ -113,6 +113,7 @@ extension SQLRelation {
         deferredGrouping != nil
             || selection.contains(where: \.isDeferred)
             || orderings.contains(where: \.isDeferred)
+            || joins.contains { $0.relation.hasDeferredClauses }
     }
 
     /// The relation, with the clauses known only when the request runs
@@ -125,6 +126,10 @@ extension SQLRelation {
             let expressions = try deferredGrouping(db)
             relation.groupExpressions = expressions.isEmpty ? nil : expressions
             relation.deferredGrouping = nil
+        }
+        // Joined associations are written with the request: their clauses too.
+        for index in relation.joins.indices where relation.joins[index].relation.hasDeferredClauses {
+            relation.joins[index].relation = try relation.joins[index].relation.resolvingDeferredClauses(db)
         }
         return relation
     }

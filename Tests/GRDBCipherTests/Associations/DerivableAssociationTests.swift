@@ -60,4 +60,21 @@ private struct TeamInfo: Decodable, FetchableRecord, Equatable {
             #expect(infos[0].players.map(\.name) == ["Barbara"])
         }
     }
+
+    /// Clauses of a joined association known when the request runs are
+    /// resolved with the request: an empty one is no clause.
+    @Test func clausesWhenConnectedOfAJoinedAssociation() throws {
+        try withAssociationDatabase { db throws in
+            let empty = AssocTeam.joining(required: AssocTeam.players.orderWhenConnected { _ in [] }).order(Column("id"))
+            var sql = try queryInterfaceTrace(db) { _ = try empty.fetchAll(db) }
+            #expect(sql.last == #"SELECT "team".* FROM "team" JOIN "player" ON "player"."teamId" = "team"."id" ORDER BY "team"."id""#)
+            let ordered = AssocTeam
+                .including(required: AssocTeam.players.orderWhenConnected { _ in [Column("name").desc] }.forKey("player"))
+                .order(Column("id"))
+            sql = try queryInterfaceTrace(db) { _ = try Row.fetchAll(db, ordered) }
+            #expect(sql.last?.hasSuffix(#"ORDER BY "team"."id", "player"."name" DESC"#) == true)
+            let names = try Row.fetchAll(db, ordered).map { $0.scopes["player"]?["name"] as String? }
+            #expect(names == ["Barbara", "Arthur"])
+        }
+    }
 }
