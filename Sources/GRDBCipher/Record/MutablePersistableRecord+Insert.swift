@@ -12,6 +12,7 @@ extension MutablePersistableRecord {
     ///   insert policy of ``persistenceConflictPolicy``.
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
+    @inlinable
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try withSaveCallbacks(db) { record in
             try PersistenceSuccess(record.insertWithCallbacks(db, onConflict: conflictResolution))
@@ -102,6 +103,7 @@ extension MutablePersistableRecord {
 
 extension MutablePersistableRecord {
     /// The insertion with its own callbacks.
+    @inlinable
     mutating func insertWithCallbacks(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess
     {

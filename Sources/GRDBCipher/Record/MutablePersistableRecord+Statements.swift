@@ -26,7 +26,13 @@ extension MutablePersistableRecord {
     {
         try db.validateSchemaCache()
         let key = PersistencePlan.Key(recordType: recordType, kind: kind)
-        let cached = db.schemaCache.persistencePlan(for: key)
+        // The stored array, not a method of the cache: calling one copied
+        // the whole cache struct on each write (callgrind).
+        var cached: PersistencePlan?
+        for plan in db.schemaCache.persistencePlans where plan.key == key {
+            cached = plan
+            break
+        }
         let container = try persistenceContainer(layout: cached?.layout)
         if let cached, cached.fits(tableName: tableName, container: container) {
             return (cached, container)
@@ -54,6 +60,7 @@ extension MutablePersistableRecord {
     // MARK: - Insert
 
     /// Runs the INSERT, and returns what the insertion callbacks get.
+    @usableFromInline
     func insertWithoutCallbacks(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws -> InsertionSuccess
     {

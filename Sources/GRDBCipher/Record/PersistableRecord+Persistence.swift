@@ -10,6 +10,7 @@ extension PersistableRecord {
     ///
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
+    @inlinable
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         var record = self
         try record.mutatingInsert(db, onConflict: conflictResolution)
@@ -137,8 +138,10 @@ extension PersistableRecord {
 }
 
 // Unambiguous names for the mutating methods, which the non-mutating ones
-// above call on a copy.
+// above call on a copy. Inserting is inlinable, so that the client module
+// specializes it for each record type: see `withSaveCallbacks`.
 extension MutablePersistableRecord {
+    @inlinable
     mutating func mutatingInsert(_ db: Database, onConflict: Database.ConflictResolution?) throws {
         try insert(db, onConflict: onConflict)
     }

@@ -22,8 +22,10 @@ public protocol PersistableRecord: MutablePersistableRecord {
 
 extension PersistableRecord {
     /// Does nothing.
+    @inlinable
     public func willInsert(_ db: Database) throws { }
 
     /// Does nothing.
+    @inlinable
     public func didInsert(_ inserted: InsertionSuccess) { }
 }

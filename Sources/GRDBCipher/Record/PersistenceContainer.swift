@@ -35,6 +35,26 @@ public struct PersistenceContainer: @unchecked Sendable {
         /// on its thread: the encoder is never used by two threads at once.
         nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
 
+        /// The storage of the last container of this layout that was
+        /// written and then released by the persistence methods, emptied
+        /// and kept for the next one: writing many records then allocates
+        /// no storage (see ``PersistenceContainer/recycle()``). Used on the
+        /// thread of the plan's connection only, as ``recordEncoder``.
+        ///
+        /// The spare storage refers to the layout: the plan that owns the
+        /// layout breaks this cycle when it goes (``retire()``).
+        nonisolated(unsafe) var spareStorage: Storage?
+
+        /// Whether the plan of this layout is gone: a storage given back
+        /// then is not kept, as nothing would break its cycle.
+        nonisolated(unsafe) private(set) var isRetired = false
+
+        /// Lets the spare storage go, and keeps no other one.
+        func retire() {
+            isRetired = true
+            spareStorage = nil
+        }
+
         init(_ container: PersistenceContainer) {
             names = Array(container.storage.names[..<container.count])
         }
@@ -48,14 +68,27 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// The columns and values. A class, so that copying a container (as
     /// the persistence callbacks do, through their success values) costs
     /// one retain; it is copied before a mutation when it is shared.
+    ///
+    /// The values live in a buffer of its own rather than in an array:
+    /// setting a value then checks no array for uniqueness and capacity,
+    /// and emptying a storage for reuse destroys its values without the
+    /// runtime's generic array destruction (callgrind, record inserts).
     final class Storage {
         /// The columns. While the container follows its layout, this is
-        /// the layout's array, of which only the first `values.count`
-        /// elements are set so far.
+        /// the layout's array, of which only the first `count` elements
+        /// are set so far.
         // Unchecked: a storage is mutated only while uniquely referenced.
         @exclusivity(unchecked) var names: [ColumnName]
-        /// The values, in column order.
-        @exclusivity(unchecked) var values: [DatabaseValue]
+        /// The values, in column order: the first `count` elements are
+        /// initialized.
+        private var buffer: UnsafeMutablePointer<DatabaseValue>
+        /// The number of values.
+        @exclusivity(unchecked) private(set) var count: Int
+        /// The number of values the buffer has room for.
+        @exclusivity(unchecked) private(set) var capacity: Int
+        /// Whether a value may hold a reference (a string or a blob): when
+        /// none does, emptying the storage has nothing to release.
+        @exclusivity(unchecked) private var mayHoldReferences: Bool
         /// The layout the columns are expected in, if any.
         let layout: Layout?
         /// Whether the columns were set in the order of ``layout``, each
@@ -66,35 +99,116 @@ public struct PersistenceContainer: @unchecked Sendable {
             self.layout = layout
             if let layout {
                 names = layout.names
-                values = []
-                values.reserveCapacity(layout.names.count)
+                capacity = Swift.max(layout.names.count, 1)
                 followsLayout = true
             } else {
                 names = []
-                values = []
+                capacity = 8
                 followsLayout = false
             }
+            buffer = .allocate(capacity: capacity)
+            count = 0
+            mayHoldReferences = false
         }
 
         init(copying other: Storage) {
             names = other.names
-            values = other.values
             layout = other.layout
             followsLayout = other.followsLayout
+            capacity = Swift.max(other.capacity, 1)
+            buffer = .allocate(capacity: capacity)
+            buffer.initialize(from: other.buffer, count: other.count)
+            count = other.count
+            mayHoldReferences = other.mayHoldReferences
+        }
+
+        deinit {
+            removeAllValues()
+            buffer.deallocate()
+        }
+
+        /// The values, in column order.
+        var values: UnsafeBufferPointer<DatabaseValue> {
+            UnsafeBufferPointer(start: buffer, count: count)
+        }
+
+        /// The value at `index`, which is less than `count`.
+        subscript(index: Int) -> DatabaseValue {
+            precondition(index >= 0 && index < count, "PersistenceContainer: index out of range")
+            return buffer[index]
         }
 
         // The methods that mutate run on a storage that no other container
         // shares (see `PersistenceContainer.setValue(_:forColumn:)`), and
         // reach the properties without retaining anything.
 
+        /// Adds a value after the others.
         @inline(__always)
-        func setValue(_ value: DatabaseValue, forColumn column: String) {
+        func append(_ value: __owned DatabaseValue) {
+            noteReferences(of: value)
+            if count == capacity { grow() }
+            (buffer + count).initialize(to: value)
+            count += 1
+        }
+
+        private func grow() {
+            let newCapacity = capacity * 2
+            let newBuffer = UnsafeMutablePointer<DatabaseValue>.allocate(capacity: newCapacity)
+            newBuffer.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = newBuffer
+            capacity = newCapacity
+        }
+
+        /// Makes room for `minimumCapacity` values.
+        func reserveCapacity(_ minimumCapacity: Int) {
+            while capacity < minimumCapacity { grow() }
+        }
+
+        @inline(__always)
+        private func noteReferences(of value: DatabaseValue) {
+            switch value.storage {
+            case .null, .int64, .double: break
+            case .string, .blob: mayHoldReferences = true
+            }
+        }
+
+        /// Replaces the value at `index`, which is less than `count`.
+        func replaceValue(at index: Int, with value: __owned DatabaseValue) {
+            noteReferences(of: value)
+            buffer[index] = value
+        }
+
+        /// Destroys the values. Numbers and NULL own no memory: when only
+        /// they were stored, there is nothing to destroy, and the values
+        /// are left as they are, to be overwritten (destroying them one by
+        /// one cost more than the rest of emptying the storage).
+        private func removeAllValues() {
+            if mayHoldReferences {
+                buffer.deinitialize(count: count)
+                mayHoldReferences = false
+            }
+            count = 0
+        }
+
+        /// Forgets the values, keeps the room for them, and expects the
+        /// columns of the layout again.
+        func reset(layout: Layout) {
+            removeAllValues()
+            if !followsLayout {
+                names = layout.names
+                followsLayout = true
+            }
+        }
+
+        @inline(__always)
+        func setValue(_ value: __owned DatabaseValue, forColumn column: String) {
             if followsLayout {
                 // The layout's columns differ case-insensitively: the
                 // expected one cannot be set already.
-                let position = values.count
+                let position = count
                 if position < names.count && names[position].name == column {
-                    values.append(value)
+                    append(value)
                     return
                 }
                 stopFollowingLayout()
@@ -105,22 +219,22 @@ public struct PersistenceContainer: @unchecked Sendable {
         /// Takes columns of its own: the ones set so far.
         private func stopFollowingLayout() {
             followsLayout = false
-            names = Array(names[..<values.count])
+            names = Array(names[..<count])
         }
 
         private func setValueSearching(_ value: DatabaseValue, forColumn column: String) {
             let hash = PersistenceContainer.foldedHash(column)
             if let index = index(ofColumn: column, foldedHash: hash) {
-                values[index] = value
+                replaceValue(at: index, with: value)
             } else {
                 names.append(ColumnName(name: column, foldedHash: hash))
-                values.append(value)
+                append(value)
             }
         }
 
         /// The position of a column (case-insensitive), or nil.
         func index(ofColumn column: String, foldedHash hash: Int) -> Int? {
-            for index in 0..<values.count where names[index].foldedHash == hash {
+            for index in 0..<count where names[index].foldedHash == hash {
                 if PersistenceContainer.sameColumn(names[index].name, column) { return index }
             }
             return nil
@@ -130,7 +244,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     private var storage: Storage
 
     /// The values, in column order.
-    var values: [DatabaseValue] { storage.values }
+    var values: [DatabaseValue] { Array(storage.values) }
 
     /// The layout the columns are expected in, if any.
     var layout: Layout? { storage.layout }
@@ -143,7 +257,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     @_disfavoredOverload
     public subscript(_ column: String) -> (any DatabaseValueConvertible)? {
         get {
-            index(ofColumn: column).map { storage.values[$0] }
+            index(ofColumn: column).map { storage[$0] }
         }
         set {
             // Read in place, as array-literal arguments are: copying the
@@ -203,8 +317,29 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// An empty container that expects the columns of `layout`, with room
     /// for them.
     init(layout: Layout?) {
-        storage = Storage(layout: layout)
+        if let spare = layout?.spareStorage {
+            layout?.spareStorage = nil
+            storage = spare
+        } else {
+            storage = Storage(layout: layout)
+        }
     }
+
+    /// Gives the storage back to the layout for the next container, when
+    /// no other container shares it, and leaves this container empty: the
+    /// persistence methods call this when they are done with a container,
+    /// callbacks included. A storage that a callback kept a copy of is
+    /// left alone.
+    @usableFromInline
+    mutating func recycle() {
+        guard let layout = storage.layout, !layout.isRetired, isKnownUniquelyReferenced(&storage) else { return }
+        storage.reset(layout: layout)
+        layout.spareStorage = storage
+        storage = Self.emptyStorage
+    }
+
+    /// The storage of emptied containers: shared, so never mutated in place.
+    nonisolated(unsafe) private static let emptyStorage = Storage(layout: nil)
 
     /// The container that `record` fills.
     ///
@@ -218,7 +353,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// its order: SQL built for the layout fits it.
     @inline(__always)
     func hasColumns(of layout: Layout) -> Bool {
-        storage.followsLayout && storage.layout === layout && storage.values.count == layout.names.count
+        storage.followsLayout && storage.layout === layout && storage.count == layout.names.count
     }
 
     /// Stores `value` in `column`, replacing the value of a column of the
@@ -234,11 +369,11 @@ public struct PersistenceContainer: @unchecked Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
         if storage.followsLayout { return }
         storage.names.reserveCapacity(count)
-        storage.values.reserveCapacity(count)
+        storage.reserveCapacity(count)
     }
 
     /// The capacity of the storage, in columns.
-    var capacity: Int { storage.values.capacity }
+    var capacity: Int { storage.capacity }
 
     /// The position of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {
@@ -246,28 +381,36 @@ public struct PersistenceContainer: @unchecked Sendable {
     }
 
     /// The column names, in order.
-    var columns: [String] { storage.names[..<storage.values.count].map({ $0.name }) }
+    var columns: [String] { storage.names[..<storage.count].map({ $0.name }) }
+
+    /// The value at a position, which is less than the number of columns.
+    func databaseValue(atIndex index: Int) -> DatabaseValue {
+        storage[index]
+    }
 
     /// The value of a column, NULL when the container has no such column.
     func databaseValue(at column: String) -> DatabaseValue {
-        index(ofColumn: column).map { storage.values[$0] } ?? .null
+        index(ofColumn: column).map { storage[$0] } ?? .null
     }
 
     /// Binds the values in order to the parameters of a statement, from
     /// `firstIndex` on, and returns the code of the first bind that fails,
     /// or `SQLITE_OK`.
     func bindValues(to sqliteStatement: SQLiteStatement, firstIndex: CInt = 1) -> CInt {
-        // Through the buffer: iterating the array copies each value, and
-        // copying a value runs the outlined copy of its enum (callgrind).
-        storage.values.withUnsafeBufferPointer { buffer in
-            var parameter = firstIndex
-            for index in buffer.indices {
-                let code = buffer[index].bind(to: sqliteStatement, at: parameter)
-                if code != SQLITE_OK { return code }
-                parameter += 1
+        let values = storage.values
+        var parameter = firstIndex
+        for index in values.indices {
+            // Integers first, without copying the value (callgrind).
+            let code: CInt
+            if case .int64(let int64) = values[index].storage {
+                code = sqlite3_bind_int64(sqliteStatement, parameter, int64)
+            } else {
+                code = values[index].bind(to: sqliteStatement, at: parameter)
             }
-            return SQLITE_OK
+            if code != SQLITE_OK { return code }
+            parameter += 1
         }
+        return SQLITE_OK
     }
 
     /// The columns of this container whose value differs in `other` (a
@@ -276,10 +419,10 @@ public struct PersistenceContainer: @unchecked Sendable {
         var changes: [(String, DatabaseValue)] = []
         let names = storage.names
         let values = storage.values
-        for index in 0..<values.count {
+        for index in values.indices {
             let column = names[index]
             let old = other.storage.index(ofColumn: column.name, foldedHash: column.foldedHash)
-                .map { other.storage.values[$0] } ?? .null
+                .map { other.storage[$0] } ?? .null
             if old != values[index] { changes.append((column.name, old)) }
         }
         return changes
@@ -329,10 +472,10 @@ extension PersistenceContainer: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// The number of columns.
-    public var endIndex: Int { storage.values.count }
+    public var endIndex: Int { storage.count }
 
     /// The column and value at `position`.
     public subscript(position: Int) -> (String, DatabaseValue) {
-        (storage.names[position].name, storage.values[position])
+        (storage.names[position].name, storage[position])
     }
 }

@@ -60,6 +60,11 @@ final class PersistencePlan {
         self.parameterIndexes = parameterIndexes
     }
 
+    deinit {
+        // The layout's spare storage refers to the layout.
+        layout.retire()
+    }
+
     /// Whether the plan fits a record of this table and container.
     @inline(__always)
     func fits(tableName: String, container: PersistenceContainer) -> Bool {
@@ -108,7 +113,7 @@ extension Statement {
         if let indexes {
             var parameter: CInt = 1
             for index in indexes {
-                let value = index.map { container.values[$0] } ?? .null
+                let value = index.map { container.databaseValue(atIndex: $0) } ?? .null
                 code = value.bind(to: sqliteStatement, at: parameter)
                 if code != SQLITE_OK { break }
                 parameter += 1
@@ -137,6 +142,6 @@ extension Statement {
     /// ``bindPersistenceValues(of:at:)``.
     static func values(of container: PersistenceContainer, at indexes: [Int?]?) -> [DatabaseValue] {
         guard let indexes else { return container.values }
-        return indexes.map { index in index.map { container.values[$0] } ?? .null }
+        return indexes.map { index in index.map { container.databaseValue(atIndex: $0) } ?? .null }
     }
 }

@@ -34,6 +34,7 @@ public struct PersistenceSuccess {
         self.persistenceContainer = persistenceContainer
     }
 
+    @usableFromInline
     init(_ inserted: InsertionSuccess) {
         self.init(persistenceContainer: inserted.persistenceContainer)
     }

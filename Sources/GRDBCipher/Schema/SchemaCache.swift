@@ -66,13 +66,6 @@ struct SchemaCache {
     /// The compiled `fetchOne(_:key:)` of record types; a short list too.
     var keyLookupPlans: [KeyLookupPlan] = []
 
-    /// The plan for `key`, if there is one.
-    @inline(__always)
-    func persistencePlan(for key: PersistencePlan.Key) -> PersistencePlan? {
-        for plan in persistencePlans where plan.key == key { return plan }
-        return nil
-    }
-
     /// Stores a plan, replacing the one of the same key.
     mutating func setPersistencePlan(_ plan: PersistencePlan) {
         if let index = persistencePlans.firstIndex(where: { $0.key == plan.key }) {
