@@ -16,6 +16,10 @@ extension FetchableRecord where Self: Decodable {
     ///   the wrong type (it names the column and the record type, and shows
     ///   no value unless ``Configuration/publicStatementArguments`` is set),
     ///   or a `DecodingError` for a JSON value that does not decode.
+    // Inlinable: specialized for the record type in the client module, the
+    // decoder's type is known there, instead of looked up in the runtime's
+    // metadata cache on every row (callgrind).
+    @inlinable
     public init(row: Row) throws {
         self = try Self(from: RecordRowDecoder<Self>(row: row, codingPath: [], usesRecordStrategy: true))
     }

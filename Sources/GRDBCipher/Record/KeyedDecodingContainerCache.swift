@@ -18,7 +18,9 @@ final class KeyedDecodingContainerCache {
 
     /// A few entries: a record type, and the record types it decodes
     /// from the same row.
-    private(set) var entries: [Entry] = []
+    // Unchecked: a cache is used by one thread at a time, like its
+    // statement, and never accessed reentrantly.
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
 
     static let maximumCount = 4
 

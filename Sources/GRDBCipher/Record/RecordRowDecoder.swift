@@ -2,15 +2,25 @@
 ///
 /// Small enough (two references and a flag) to fit in an existential
 /// without an allocation.
+@usableFromInline
 struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
     let row: Row
-    let codingPath: [any CodingKey]
+    @usableFromInline let codingPath: [any CodingKey]
     /// Whether keys map to columns with the record's column strategy (the
     /// record itself), or by name (a value decoded from the whole row).
     let usesRecordStrategy: Bool
 
+    @usableFromInline
+    init(row: Row, codingPath: [any CodingKey], usesRecordStrategy: Bool) {
+        self.row = row
+        self.codingPath = codingPath
+        self.usesRecordStrategy = usesRecordStrategy
+    }
+
+    @usableFromInline
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
 
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let usesRecordStrategy = self.usesRecordStrategy
         // A record of a cursor reuses the container of the previous one.
@@ -32,12 +42,14 @@ struct RecordRowDecoder<Record: FetchableRecord>: Decoder {
         return container
     }
 
+    @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(UnkeyedDecodingContainer.self, DecodingError.Context(
             codingPath: codingPath,
             debugDescription: "a database row cannot be decoded as an unkeyed container (in \(Record.self))"))
     }
 
+    @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard let key = codingPath.last else {
             return RowSingleValueDecodingContainer<Record>(row: row, usesRecordStrategy: usesRecordStrategy)

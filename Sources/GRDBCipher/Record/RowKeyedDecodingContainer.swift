@@ -35,7 +35,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
     /// The slot of `key` in the table.
     @inline(__always)
     private func slot(_ key: Key) -> Int {
-        table.slot(forKey: key.stringValue, in: row)
+        table.slot(for: key, in: row)
     }
 
     /// The column index of `key`, or nil when the row has no such column.
@@ -68,7 +68,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
         _ type: V.Type, _ key: Key) throws -> V
     {
         let storage = self.storage
-        let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
+        let slot = storage.table.slot(for: key, in: storage.row)
         guard let index = storage.table.entries[slot].index else {
             throw RowDecodingError.columnNotFound(storage.table.entries[slot].column, row: storage.row)
         }
@@ -80,7 +80,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
         _ type: V.Type, _ key: Key) throws -> V?
     {
         let storage = self.storage
-        let slot = storage.table.slot(forKey: key.stringValue, in: storage.row)
+        let slot = storage.table.slot(for: key, in: storage.row)
         guard let index = storage.table.entries[slot].index else { return nil }
         if storage.row.hasNull(atIndex: index) { return nil }
         return try FastColumnDecoding.decode(type, row: storage.row, index: index)
