@@ -9,6 +9,10 @@ extension EncodableRecord where Self: Encodable {
     /// stored as JSON text. A nil optional stores NULL.
     ///
     /// - throws: An `EncodingError` if a value cannot be encoded.
+    // Inlinable: specialized for the record type in the client module, the
+    // encoder's type is known there, instead of looked up in the runtime's
+    // metadata cache for each record (callgrind).
+    @inlinable
     public func encode(to container: inout PersistenceContainer) throws {
         let encoder = Self.recordEncoder(for: container)
         encoder.isInUse = true
@@ -27,7 +31,8 @@ extension EncodableRecord where Self: Encodable {
 
     /// The encoder of a record: the one of the container's layout when it
     /// is free, so that the records written with a cached plan reuse it.
-    private static func recordEncoder(for container: PersistenceContainer) -> RecordEncoder<Self> {
+    @inlinable
+    static func recordEncoder(for container: PersistenceContainer) -> RecordEncoder<Self> {
         guard let layout = container.layout else { return RecordEncoder<Self>() }
         if let cached = layout.recordEncoder {
             if cached.recordType == ObjectIdentifier(Self.self) && !cached.isInUse {

@@ -26,6 +26,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// shares this array instead of building its own, and finds each
     /// column with a single comparison of equal strings, without hashing
     /// or searching (see ``setValue(_:forColumn:)``).
+    @usableFromInline
     final class Layout: Sendable {
         let names: [ColumnName]
 
@@ -33,7 +34,7 @@ public struct PersistenceContainer: @unchecked Sendable {
         /// this layout, reused from one record to the next. A layout
         /// belongs to a plan of one connection, and records are encoded
         /// on its thread: the encoder is never used by two threads at once.
-        nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
+        @usableFromInline nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
 
         /// The storage of the last container of this layout that was
         /// written and then released by the persistence methods, emptied
@@ -247,7 +248,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     var values: [DatabaseValue] { Array(storage.values) }
 
     /// The layout the columns are expected in, if any.
-    var layout: Layout? { storage.layout }
+    @usableFromInline var layout: Layout? { storage.layout }
 
     /// The value of a column, or nil if the container has no such column.
     ///
@@ -365,6 +366,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     }
 
     /// Makes room for `count` columns.
+    @usableFromInline
     mutating func reserveCapacity(_ count: Int) {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
         if storage.followsLayout { return }
@@ -373,7 +375,7 @@ public struct PersistenceContainer: @unchecked Sendable {
     }
 
     /// The capacity of the storage, in columns.
-    var capacity: Int { storage.capacity }
+    @usableFromInline var capacity: Int { storage.capacity }
 
     /// The position of a column (case-insensitive), or nil.
     func index(ofColumn column: String) -> Int? {

@@ -7,12 +7,13 @@ import Foundation
 /// records reuse the encoder and its keyed containers (making them costs
 /// more than encoding a record's columns: two allocations and generic
 /// metadata lookups per record, callgrind).
+@usableFromInline
 class RecordEncoderBase {
     /// The record type the encoder encodes.
-    let recordType: ObjectIdentifier
+    @usableFromInline let recordType: ObjectIdentifier
     /// Whether the encoder is encoding: a nested encoding of the same type
     /// gets an encoder of its own.
-    @exclusivity(unchecked) final var isInUse = false
+    @usableFromInline @exclusivity(unchecked) final var isInUse = false
     /// The keyed containers, when the encoder keeps them: they refer to
     /// the encoder, and the layout empties this list when it goes away.
     @exclusivity(unchecked) final var keyedContainers: [(keyType: ObjectIdentifier, holder: AnyObject)] = []
@@ -34,23 +35,25 @@ final class KeyedEncodingContainerHolder<Key: CodingKey> {
     }
 }
 
+@usableFromInline
 final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
     // Unchecked: an encoder runs on one thread, and each property of an
     // Encodable record appends here; the dynamic exclusivity check cost
     // more than the append (callgrind, record inserts).
-    @exclusivity(unchecked) var container = PersistenceContainer()
+    @usableFromInline @exclusivity(unchecked) var container = PersistenceContainer()
     private let columnStrategy = Record.databaseColumnEncodingStrategy
     private let usesDefaultKeys: Bool
 
+    @usableFromInline
     init(keepsContainers: Bool = false) {
         if case .useDefaultKeys = columnStrategy { usesDefaultKeys = true } else { usesDefaultKeys = false }
         super.init(recordType: ObjectIdentifier(Record.self), keepsContainers: keepsContainers)
     }
 
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
+    @usableFromInline var codingPath: [any CodingKey] { [] }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    @usableFromInline func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         guard keepsContainers else {
             return KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
         }
@@ -64,12 +67,12 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         return container
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    @usableFromInline func unkeyedContainer() -> any UnkeyedEncodingContainer {
         UnsupportedEncoding(codingPath: [], error: EncodingError.invalidValue(Record.self, EncodingError.Context(
             codingPath: [], debugDescription: "a record cannot be encoded in an unkeyed container: use a keyed one")))
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    @usableFromInline func singleValueContainer() -> any SingleValueEncodingContainer {
         RecordSingleValueEncodingContainer(encoder: self)
     }
 
