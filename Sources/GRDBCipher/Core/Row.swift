@@ -534,12 +534,16 @@ extension Row: Equatable, Hashable {
     /// Rows are equal when they have the same column names (case-sensitive)
     /// and equal values, in the same order.
     ///
-    /// Adapted rows must also have the same scopes, with equal rows.
+    /// Adapted rows must also have the same scopes, with equal rows, and
+    /// rows fetched with `including(all:)` the same prefetched rows.
     public static func == (lhs: Row, rhs: Row) -> Bool {
         if lhs === rhs { return true }
         guard lhs.columnNames == rhs.columnNames && lhs.databaseValues == rhs.databaseValues else { return false }
-        if lhs.adaptation == nil && rhs.adaptation == nil { return true }
-        return lhs.hasSameScopes(as: rhs)
+        if lhs.adaptation != nil || rhs.adaptation != nil {
+            guard lhs.hasSameScopes(as: rhs) else { return false }
+        }
+        // As in GRDB, rows differ by their prefetched rows too.
+        return lhs.prefetchedRowsByKey == rhs.prefetchedRowsByKey
     }
 
     /// Hashes the column names and values.

@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    @Test func rowsWithDifferentPrefetchedRowsAreNotEqual() throws {
+        try withAssociationDatabase { db throws in
+            let all = try Row.fetchAll(db, AssocTeam.including(all: AssocTeam.players).order(Column("id")))
+            let scored = try Row.fetchAll(
+                db, AssocTeam.including(all: AssocTeam.players.filter(Column("score") > 1000)).order(Column("id")))
+            let plain = try Row.fetchAll(db, AssocTeam.order(Column("id")))
+            // Same columns and values, as in GRDB: the prefetched rows decide.
+            #expect(Array(all[0].columnNames) == Array(plain[0].columnNames))
+            #expect(Array(all[0].databaseValues) == Array(plain[0].databaseValues))
+            #expect(all[0] != scored[0])
+            #expect(all[0] != plain[0])
+            #expect(all[0] == all[0].copy())
+            // The second team has no player: both prefetched empty arrays.
+            #expect(all[1] == scored[1])
+        }
+    }
+
     @Test func prefetchedRowsOfRows() throws {
         try withAssociationDatabase { db throws in
             let request = AssocTeam
