@@ -4,35 +4,78 @@
 
 extension Row {
     /// The rows of the to-many associations a request prefetched, by
-    /// association key.
+    /// association key, including the ones prefetched for the row's
+    /// scopes, at any depth, as in GRDB.
     ///
     /// ```swift
     /// let row = try Row.fetchOne(db, Author.including(all: Author.books))!
     /// let bookRows = row.prefetchedRows["books"]   // [Row]?
+    ///
+    /// // Prefetched for the "author" scope, found from the book row too:
+    /// let request = Book.including(required: Book.author.including(all: Author.awards))
+    /// let bookRow = try Row.fetchOne(db, request)!
+    /// bookRow.prefetchedRows["awards"]   // [Row]?
     /// ```
     public var prefetchedRows: PrefetchedRowsView {
-        PrefetchedRowsView(rows: prefetchedRowsByKey)
+        PrefetchedRowsView(tree: ScopePrefetchedRows(rows: prefetchedRowsByKey, scopes: prefetchedRowsOfScopes))
     }
 
     /// The prefetched rows of a row: see ``Row/prefetchedRows``.
+    ///
+    /// Keys are searched breadth first: the row's own associations, then
+    /// the ones of its scopes, then of their scopes.
     public struct PrefetchedRowsView: Equatable {
-        let rows: [String: [Row]]
+        let tree: ScopePrefetchedRows
 
-        /// The association keys.
-        public var keys: Set<String> { Set(rows.keys) }
+        /// The association keys, at any depth.
+        public var keys: Set<String> {
+            var keys: Set<String> = []
+            tree.visitBreadthFirst { rows in
+                keys.formUnion(rows.keys)
+                return false
+            }
+            return keys
+        }
 
         /// Whether there is no prefetched association.
-        public var isEmpty: Bool { rows.isEmpty }
+        public var isEmpty: Bool { tree.isEmpty }
 
-        /// The rows prefetched for an association key, or nil.
-        public subscript(_ key: String) -> [Row]? { rows[key] }
+        /// The rows prefetched for an association key, the nearest to the
+        /// row, or nil.
+        public subscript(_ key: String) -> [Row]? {
+            var found: [Row]?
+            tree.visitBreadthFirst { rows in
+                found = rows[key]
+                return found != nil
+            }
+            return found
+        }
     }
 }
 
 /// The rows prefetched for a scope of a row, and for its own scopes.
-struct ScopePrefetchedRows {
+struct ScopePrefetchedRows: Equatable {
     var rows: [String: [Row]] = [:]
     var scopes: [String: ScopePrefetchedRows] = [:]
+
+    /// Whether no rows are prefetched, at any depth.
+    var isEmpty: Bool {
+        rows.isEmpty && scopes.values.allSatisfy(\.isEmpty)
+    }
+
+    /// Calls `visit` with the prefetched rows of each level, breadth first
+    /// (scopes of a level in name order), until it returns true.
+    func visitBreadthFirst(_ visit: ([String: [Row]]) -> Bool) {
+        var level = [self]
+        while !level.isEmpty {
+            var next: [ScopePrefetchedRows] = []
+            for node in level {
+                if !node.rows.isEmpty && visit(node.rows) { return }
+                next += node.scopes.sorted(by: { $0.key < $1.key }).map(\.value)
+            }
+            level = next
+        }
+    }
 }
 
 extension Row {

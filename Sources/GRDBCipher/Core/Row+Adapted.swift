@@ -104,7 +104,8 @@ extension Row {
 
     /// The debug description at a depth of scopes, as GRDB formats it.
     func debugDescription(level: Int) -> String {
-        if level == 0 && self == unadapted && prefetchedRowsByKey.isEmpty { return description }
+        let prefetchedRows = self.prefetchedRows
+        if level == 0 && self == unadapted && prefetchedRows.isEmpty { return description }
         let indent = String(repeating: "  ", count: level + 1)
         var result = description
         if level == 0 {
@@ -117,7 +118,9 @@ extension Row {
         for (name, row) in scopes.sorted(by: { $0.name < $1.name }) {
             result += "\n" + indent + "- " + name + ": " + row.debugDescription(level: level + 1)
         }
-        for (key, rows) in prefetchedRowsByKey.sorted(by: { $0.key < $1.key }) {
+        // As GRDB prints them: the keys of the row and of its scopes.
+        for key in prefetchedRows.keys.sorted() {
+            guard let rows = prefetchedRows[key] else { continue }
             result += "\n" + indent + "+ " + key + ": \(rows.count) row" + (rows.count > 1 ? "s" : "")
         }
         return result

@@ -164,8 +164,10 @@ public final class Row {
     /// scopes, over a copy of its ``unadapted`` row.
     public func copy() -> Row {
         guard statement != nil else {
-            // Rows over copied rows are immutable already.
-            guard let adaptation, adaptation.base.statement != nil else { return self }
+            // Copied rows are immutable already. An adapted row is adapted
+            // again, without the rows its request prefetched, as in GRDB
+            // (the copy is then not equal to a row with prefetched rows).
+            guard let adaptation else { return self }
             return Row(base: adaptation.base.copy(), layout: adaptation.layout)
         }
         return Row(lookup: lookup, values: databaseValues, isFetched: true)
@@ -543,7 +545,7 @@ extension Row: Equatable, Hashable {
             guard lhs.hasSameScopes(as: rhs) else { return false }
         }
         // As in GRDB, rows differ by their prefetched rows too.
-        return lhs.prefetchedRowsByKey == rhs.prefetchedRowsByKey
+        return lhs.prefetchedRows == rhs.prefetchedRows
     }
 
     /// Hashes the column names and values.

@@ -6,7 +6,7 @@ extension RowKeyedDecodingContainer {
     /// The names of the row's scopes, at any depth, for `allKeys`.
     var scopeKeyNames: [String] {
         let row = storage.row
-        let prefetchedKeys = Array(row.prefetchedRowsByKey.keys)
+        let prefetchedKeys = Array(row.prefetchedRows.keys)
         guard row.adaptation != nil else { return prefetchedKeys }
         return Array(row.scopesTree.names) + prefetchedKeys
     }
@@ -14,7 +14,7 @@ extension RowKeyedDecodingContainer {
     /// Whether a key without a column decodes as nil: true unless it names
     /// prefetched rows, or a scope that holds a value other than NULL.
     func scopeIsNil(_ key: Key) -> Bool {
-        if storage.row.prefetchedRowsByKey[key.stringValue] != nil { return false }
+        if storage.row.prefetchedRows[key.stringValue] != nil { return false }
         guard let scopedRow = storage.row.scopeInTree(named: key.stringValue) else { return true }
         return !scopedRow.containsNonNullValue
     }
@@ -22,7 +22,7 @@ extension RowKeyedDecodingContainer {
     /// The value decoded from the prefetched rows of a key (`including(all:)`),
     /// or nil if the row has none for this key.
     func decodePrefetchedRows<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let rows = storage.row.prefetchedRowsByKey[key.stringValue] else { return nil }
+        guard let rows = storage.row.prefetchedRows[key.stringValue] else { return nil }
         return try T(from: PrefetchedRowsDecoder<Record>(rows: rows, codingPath: storage.decoder.codingPath + [key]))
     }
 

@@ -48,7 +48,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
 
     func contains(_ key: Key) -> Bool {
         columnIndex(key) != nil || row.scopeInTree(named: key.stringValue) != nil
-            || row.prefetchedRowsByKey[key.stringValue] != nil
+            || row.prefetchedRows[key.stringValue] != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

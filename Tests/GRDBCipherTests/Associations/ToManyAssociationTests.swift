@@ -58,6 +58,37 @@ import Testing
         }
     }
 
+    private struct PlayerFlattened: Decodable, FetchableRecord {
+        var player: AssocPlayer
+        var team: AssocTeam
+        var players: [AssocPlayer]
+    }
+
+    @Test func rowsPrefetchedForAScopeAreFoundFromTheRowAsInGRDB() throws {
+        try withAssociationDatabase { db throws in
+            let request = AssocPlayer
+                .including(required: AssocPlayer.team.including(all: AssocTeam.players.order(Column("id"))))
+                .order(Column("id"))
+            let row = try #require(try Row.fetchOne(db, request))
+            // Breadth first, as GRDB: the team's prefetched players are the
+            // player row's too.
+            #expect(row.prefetchedRows.keys == ["players"])
+            #expect(row.prefetchedRows.isEmpty == false)
+            #expect(row.prefetchedRows["players"]?.map { $0["name"] as String } == ["Arthur", "Barbara"])
+            #expect(row.scopes["team"]?.prefetchedRows["players"]?.count == 2)
+            #expect(row.debugDescription.hasSuffix("- team: [id:1 name:\"Reds\"]\n    + players: 2 rows\n  + players: 2 rows"))
+            // A copy is adapted again without them, as in GRDB.
+            #expect(row.copy().prefetchedRows.isEmpty)
+            #expect(row != row.copy())
+            // A record decodes the nested rows from a property at its top.
+            let records = try request.asRequest(of: PlayerFlattened.self).fetchAll(db)
+            #expect(records.map { "\($0.player.name) \($0.team.name) \($0.players.map(\.name))" } == [
+                #"Arthur Reds ["Arthur", "Barbara"]"#,
+                #"Barbara Reds ["Arthur", "Barbara"]"#,
+            ])
+        }
+    }
+
     @Test func prefetchedRowsOfRows() throws {
         try withAssociationDatabase { db throws in
             let request = AssocTeam
@@ -280,7 +311,9 @@ import Testing
             #expect(infos.map { $0.team.mates.map(\.name) } == [["Arthur", "Barbara"], ["Arthur", "Barbara"]])
 
             let row = try #require(try Row.fetchOne(db, request))
-            #expect(row.prefetchedRows.isEmpty)
+            // As in GRDB, the row sees the rows prefetched for its scopes.
+            #expect(row.prefetchedRows.isEmpty == false)
+            #expect(row.prefetchedRows["mates"]?.count == 2)
             #expect(row.scopes["team"]?.prefetchedRows["mates"]?.count == 2)
             #expect(try request.databaseRegion(db).isModified(byEventsOfKind: .insert(tableName: "player")))
         }
