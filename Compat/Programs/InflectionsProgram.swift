@@ -21,6 +21,8 @@ let inflectionPrograms: [Program] = [
             "leaf", "leaves", "loaf", "thief", "chief", "roof", "proof", "hoof", "calf", "elf", "self", "shelf", "scarf", "dwarf", "wharf",
             "teeth", "geese", "feet", "criteria", "cafe", "safe", "belief", "reef", "beef", "sheaf", "knives", "wives", "lives",
             "salespeople", "humans", "human", "german", "woman", "workman", "manager", "men", "chairmen", "kids", "sexes",
+            "bias", "biases", "canvas", "canvases", "focus", "focuses", "gas", "gases", "lens", "lenses", "specimen", "specimens",
+            "advice", "advices", "corps", "dice", "kudos", "offspring", "oxenfoo", "mp3fish", "mp3ox", "series", "bigSeries",
             "movies", "moves", "database", "databases", "quizzes", "oxen", "axes", "tests", "crises", "indexes", "vertices", "matrices",
         ]
         for word in words {
@@ -31,6 +33,9 @@ let inflectionPrograms: [Program] = [
         custom.irregularSuffix("cow", "kine")
         custom.uncountableWords(["Sheep"])
         custom.plural("(ox)$", "$1en")
+        var zeros = Inflections()
+        zeros.plural("o", "0")
+        step("all matches") { zeros.pluralize("foo") }
         for word in ["foot", "Foot", "bigFoot", "big_foot2", "feet", "cow", "Cow", "kine", "sheep", "blackSheep", "box", "cat"] {
             step("custom '\(word)'") { "\(custom.pluralize(word)) / \(custom.singularize(word))" }
         }

@@ -43,6 +43,7 @@ extension Row {
         /// The rows prefetched for an association key, the nearest to the
         /// row, or nil.
         public subscript(_ key: String) -> [Row]? {
+            if tree.scopes.isEmpty { return tree.rows[key] }
             var found: [Row]?
             tree.visitBreadthFirst { rows in
                 found = rows[key]

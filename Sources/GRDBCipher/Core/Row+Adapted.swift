@@ -51,8 +51,14 @@ extension Row {
     /// row == ["a": 1, "b": 2]           // false: `row` has a scope
     /// row.unscoped == ["a": 1, "b": 2]  // true
     /// ```
+    /// Rows prefetched by `including(all:)` are dropped too, as in GRDB.
     public var unscoped: Row {
-        guard let adaptation, !adaptation.layout.scopes.isEmpty else { return self }
+        guard let adaptation, !adaptation.layout.scopes.isEmpty else {
+            guard prefetchedRowsByKey.isEmpty && prefetchedRowsOfScopes.isEmpty else {
+                return adaptation.map { Row(base: $0.base, layout: $0.layout) } ?? copyWithoutPrefetchedRows()
+            }
+            return self
+        }
         return Row(base: adaptation.base, layout: adaptation.layout.unscoped)
     }
 

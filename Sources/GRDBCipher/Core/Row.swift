@@ -107,6 +107,11 @@ public final class Row {
         self.adaptation = nil
     }
 
+    /// The same columns and values, without prefetched rows.
+    func copyWithoutPrefetchedRows() -> Row {
+        Row(lookup: lookup, values: databaseValues, isFetched: isFetched)
+    }
+
     /// A row that reads `base`, an unadapted row, through `layout`: no value
     /// is copied.
     init(base: Row, layout: AdaptedRowLayout) {

@@ -365,6 +365,22 @@ public struct PersistenceContainer: @unchecked Sendable {
         storage.setValue(value, forColumn: column)
     }
 
+    /// Whether the columns were set in the order of the container's layout,
+    /// each once, so far.
+    var followsLayout: Bool { storage.followsLayout }
+
+    /// Stores `value` in the next column of the layout, without checking
+    /// its name: the caller knows it is that column. Returns false, and
+    /// stores nothing, when the container does not follow its layout or
+    /// has all its columns.
+    @inline(__always)
+    mutating func appendFollowingLayout(_ value: DatabaseValue) -> Bool {
+        guard storage.followsLayout, storage.count < storage.names.count else { return false }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+        storage.append(value)
+        return true
+    }
+
     /// Makes room for `count` columns.
     @usableFromInline
     mutating func reserveCapacity(_ count: Int) {

@@ -82,9 +82,33 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         usesDefaultKeys ? key.stringValue : columnStrategy.column(forKey: key)
     }
 
+    /// The key type and bytes of the key that set each column of the
+    /// container's layout, for keys of plain types (see
+    /// ``CodingKeyColumnTable/bits(of:)``): a later record that sets the
+    /// same key at the same position stores its value without asking the
+    /// key for its name and comparing it (callgrind, record inserts).
+    @exclusivity(unchecked) private var layoutKeys: [(keyType: ObjectIdentifier, bits: UInt64)?] = []
+
     @inline(__always)
-    func persist(_ value: DatabaseValue, forKey key: some CodingKey) {
-        container.setValue(value, forColumn: column(forKey: key))
+    func persist<Key: CodingKey>(_ value: DatabaseValue, forKey key: Key) {
+        guard usesDefaultKeys, let bits = CodingKeyColumnTable.bits(of: key) else {
+            container.setValue(value, forColumn: column(forKey: key))
+            return
+        }
+        // The static type: `type(of:)` asks the runtime (callgrind).
+        let keyType = ObjectIdentifier(Key.self)
+        let position = container.count
+        if position < layoutKeys.count, let known = layoutKeys[position], known.bits == bits, known.keyType == keyType,
+           container.appendFollowingLayout(value)
+        {
+            return
+        }
+        container.setValue(value, forColumn: key.stringValue)
+        if container.followsLayout && container.count == position + 1 {
+            // The value went to the layout's column at `position`.
+            while layoutKeys.count <= position { layoutKeys.append(nil) }
+            layoutKeys[position] = (keyType, bits)
+        }
     }
 
     /// Stores a value of any type: `Data`, `Date` and `UUID` through the

@@ -30,6 +30,7 @@ extension Inflections {
         inflections.plural("^(ox)$", "$1en")
         inflections.plural("^(oxen)$", "$1")
         inflections.plural("(quiz)$", "$1zes")
+        inflections.plural("(bias|canvas|focus|gas|lens)$", "$1es")
 
         // Singulars.
         inflections.singular("s$", "")
@@ -54,11 +55,12 @@ extension Inflections {
         inflections.singular("^(a)x[ie]s$", "$1xis")
         inflections.singular("(octop|vir)(us|i)$", "$1us")
         inflections.singular("(alias|status)(es)?$", "$1")
-        inflections.singular("^(ox)en", "$1")
+        inflections.singular("^(ox)en$", "$1")
         inflections.singular("(vert|ind)ices$", "$1ex")
         inflections.singular("(matr)ices$", "$1ix")
         inflections.singular("(quiz)zes$", "$1")
         inflections.singular("(database)s$", "$1")
+        inflections.singular("(bias|canvas|focus|gas|lens)(es)?$", "$1")
 
         inflections.irregularSuffix("person", "people")
         inflections.irregularSuffix("man", "men")
@@ -68,9 +70,11 @@ extension Inflections {
         inflections.irregularSuffix("zombie", "zombies")
         inflections.irregularSuffix("leaf", "leaves")
         inflections.irregularSuffix("foot", "feet")
+        inflections.irregularSuffix("specimen", "specimens")
 
         inflections.uncountableWords([
-            "equipment", "information", "rice", "money", "species", "series", "fish", "sheep", "jeans", "police",
+            "advice", "corps", "dice", "equipment", "fish", "information", "jeans", "kudos", "money", "offspring",
+            "police", "rice", "sheep", "species",
         ])
         return inflections
     }

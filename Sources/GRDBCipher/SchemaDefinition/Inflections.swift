@@ -39,8 +39,8 @@ public struct Inflections: @unchecked Sendable {
     /// database access, from one thread.
     nonisolated(unsafe) public static var `default`: Inflections = .english
 
-    /// Adds a rule that turns a singular word into a plural one: the first
-    /// match of `pattern` in the last word of a name is replaced by
+    /// Adds a rule that turns a singular word into a plural one: the
+    /// matches of `pattern` in the last word of a name are replaced by
     /// `template` (`$1` for the first group). Words
     /// that match `pattern` are replaced by `template`.
     ///
@@ -51,8 +51,8 @@ public struct Inflections: @unchecked Sendable {
         pluralRules.append(Self.rule(pattern, options: options, template))
     }
 
-    /// Adds a rule that turns a plural word into a singular one: the first
-    /// match of `pattern` in the last word of a name is replaced by
+    /// Adds a rule that turns a plural word into a singular one: the
+    /// matches of `pattern` in the last word of a name are replaced by
     /// `template`. Words
     /// that match `pattern` are replaced by `template`.
     ///
@@ -137,23 +137,23 @@ public struct Inflections: @unchecked Sendable {
         let lastWord = String(radical[lastWordStart...])
         if lastWord.isEmpty || uncountables.contains(lastWord.lowercased()) { return string }
         let range = NSRange(lastWord.startIndex..., in: lastWord)
-        for rule in rules.reversed() {
-            guard let match = rule.expression.firstMatch(in: lastWord, range: range) else { continue }
-            let replacement = rule.expression.replacementString(for: match, in: lastWord, offset: 0, template: rule.template)
-            let inflected = (lastWord as NSString).replacingCharacters(in: match.range, with: replacement)
+        // The first rule that matches replaces all its matches, as in GRDB.
+        for rule in rules.reversed() where rule.expression.firstMatch(in: lastWord, range: range) != nil {
+            let inflected = rule.expression.stringByReplacingMatches(in: lastWord, range: range, withTemplate: rule.template)
             return radical[..<lastWordStart] + inflected + string.suffix(digitCount)
         }
         return string
     }
 
     /// Where the last word of a name starts: after its last character that
-    /// is no letter, or at its last capital letter that follows a small one.
+    /// is neither a letter nor a digit, or at its last capital letter that
+    /// follows a small one.
     private static func startOfLastWord(in name: Substring) -> Substring.Index {
         var index = name.endIndex
         while index > name.startIndex {
             let previous = name.index(before: index)
             let character = name[previous]
-            if !character.isLetter { return index }
+            if !(character.isLetter || character.isNumber) { return index }
             if character.isUppercase, previous > name.startIndex, name[name.index(before: previous)].isLowercase {
                 return previous
             }

@@ -77,6 +77,11 @@ import Testing
             #expect(row.prefetchedRows["players"]?.map { $0["name"] as String } == ["Arthur", "Barbara"])
             #expect(row.scopes["team"]?.prefetchedRows["players"]?.count == 2)
             #expect(row.debugDescription.hasSuffix("- team: [id:1 name:\"Reds\"]\n    + players: 2 rows\n  + players: 2 rows"))
+            // So are `unscoped` rows, as in GRDB.
+            #expect(row.unscoped.prefetchedRows.isEmpty)
+            let team = try #require(try Row.fetchOne(db, AssocTeam.including(all: AssocTeam.players).order(Column("id"))))
+            #expect(team.prefetchedRows.isEmpty == false)
+            #expect(team.unscoped == ["id": 1, "name": "Reds"])
             // A copy is adapted again without them, as in GRDB.
             #expect(row.copy().prefetchedRows.isEmpty)
             #expect(row != row.copy())

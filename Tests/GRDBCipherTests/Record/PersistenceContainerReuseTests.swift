@@ -87,6 +87,46 @@ import Testing
         }
     }
 
+    /// Encodes its keys in an order that depends on the record, and
+    /// through two key types whose first cases have the same bytes.
+    private struct Shuffled: Encodable, PersistableRecord {
+        static let databaseTableName = "shuffled"
+        var a: Int
+        var b: String
+        var c: Int
+
+        enum FirstKeys: CodingKey { case a, b }
+        enum SecondKeys: CodingKey { case c }
+
+        func encode(to encoder: any Encoder) throws {
+            var first = encoder.container(keyedBy: FirstKeys.self)
+            var second = encoder.container(keyedBy: SecondKeys.self)
+            if a.isMultiple(of: 2) {
+                try first.encode(a, forKey: .a)
+                try first.encode(b, forKey: .b)
+                try second.encode(c, forKey: .c)
+            } else {
+                // `.c` is at the position of `.a`, with the same bytes.
+                try second.encode(c, forKey: .c)
+                try first.encode(b, forKey: .b)
+                try first.encode(a, forKey: .a)
+            }
+        }
+    }
+
+    @Test func encodableRecordsThatChangeTheirKeyOrderStoreEachValueInItsColumn() throws {
+        try inEncryptedDatabase { db in
+            try db.execute(sql: "CREATE TABLE shuffled (a INTEGER, b TEXT, c INTEGER)")
+            for index in 0..<6 {
+                try Shuffled(a: index, b: "b\(index)", c: 100 + index).insert(db)
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM shuffled ORDER BY a")
+            #expect(rows.map { $0["a"] as Int } == Array(0..<6))
+            #expect(rows.map { $0["b"] as String } == (0..<6).map { "b\($0)" })
+            #expect(rows.map { $0["c"] as Int } == (0..<6).map { 100 + $0 })
+        }
+    }
+
     @Test func droppingAPlanFreesItsLayoutAndSpareStorage() throws {
         try inEncryptedDatabase { db in
             try db.execute(sql: "CREATE TABLE item (name TEXT, data BLOB, score INTEGER)")
