@@ -45,11 +45,13 @@ extension MutablePersistableRecord {
     }
 
     /// The container with the inserted rowid in its rowid column.
+    ///
+    /// The container is consumed: the caller's last use, so that storing the
+    /// rowid does not copy a storage that the caller still holds.
     private static func insertionSuccess(
-        _ db: Database, container: PersistenceContainer, primaryKey: PrimaryKeyInfo) -> InsertionSuccess
+        _ db: Database, container: consuming PersistenceContainer, primaryKey: PrimaryKeyInfo) -> InsertionSuccess
     {
         let rowID = db.lastInsertedRowID
-        var container = container
         let rowIDColumn = primaryKey.rowIDColumn
         if let rowIDColumn {
             container.setValue(.init(storage: .int64(rowID)), forColumn: rowIDColumn)
@@ -82,7 +84,7 @@ extension MutablePersistableRecord {
         let statement = try plan.preparedStatement(db)
         try statement.bindPersistenceValues(of: container, at: nil)
         try statement.executePersistence(of: container, at: nil)
-        return Self.insertionSuccess(db, container: container, primaryKey: plan.primaryKey)
+        return Self.insertionSuccess(db, container: consume container, primaryKey: plan.primaryKey)
     }
 
     /// Runs the INSERT with a RETURNING clause, hands the statement to
@@ -101,7 +103,7 @@ extension MutablePersistableRecord {
             db, sql: SQL(sql: sql, arguments: StatementArguments(container.values)),
             tableName: tableName, selection: selection)
         let returned = try fetch(statement)
-        return (Self.insertionSuccess(db, container: container, primaryKey: primaryKey), returned)
+        return (Self.insertionSuccess(db, container: consume container, primaryKey: primaryKey), returned)
     }
 
     /// A cached statement: `sql RETURNING selection`, with its arguments.

@@ -212,6 +212,12 @@ public struct PersistenceContainer: @unchecked Sendable {
                     append(value)
                     return
                 }
+                // A column set already (the rowid an insertion stores):
+                // the columns keep the layout's order.
+                if let index = index(ofColumn: column, foldedHash: PersistenceContainer.foldedHash(column)) {
+                    replaceValue(at: index, with: value)
+                    return
+                }
                 stopFollowingLayout()
             }
             setValueSearching(value, forColumn: column)

@@ -127,6 +127,45 @@ import Testing
         }
     }
 
+    private struct AutoIncremented: MutablePersistableRecord {
+        static let databaseTableName = "auto"
+        var id: Int64?
+        var name: String
+
+        func encode(to container: inout PersistenceContainer) {
+            container["id"] = id
+            container["name"] = name
+        }
+
+        mutating func didInsert(_ inserted: InsertionSuccess) {
+            id = inserted.rowID
+        }
+    }
+
+    @Test func insertsIntoARowidTableReuseOneStorage() throws {
+        try inEncryptedDatabase { db in
+            try db.execute(sql: "CREATE TABLE auto (id INTEGER PRIMARY KEY, name TEXT)")
+            var first = AutoIncremented(id: nil, name: "a")
+            try first.insert(db)
+            var second = AutoIncremented(id: nil, name: "b")
+            try second.insert(db)
+            let plan = try #require(db.schemaCache.persistencePlans.first)
+            // Storing the rowid kept the layout's order: the storage came
+            // back. (Weak: a strong reference would keep it from coming back.)
+            weak var spare = plan.layout.spareStorage
+            #expect(spare != nil)
+            for name in ["c", "d", "e"] {
+                var record = AutoIncremented(id: nil, name: name)
+                try record.insert(db)
+                #expect(record.id != nil)
+                #expect(plan.layout.spareStorage === spare)
+            }
+            #expect(db.schemaCache.persistencePlans.count == 1)
+            #expect([first.id, second.id] == [1, 2])
+            #expect(try String.fetchAll(db, sql: "SELECT name FROM auto ORDER BY id") == ["a", "b", "c", "d", "e"])
+        }
+    }
+
     @Test func droppingAPlanFreesItsLayoutAndSpareStorage() throws {
         try inEncryptedDatabase { db in
             try db.execute(sql: "CREATE TABLE item (name TEXT, data BLOB, score INTEGER)")
