@@ -17,13 +17,15 @@ extension Row {
     /// bookRow.prefetchedRows["awards"]   // [Row]?
     /// ```
     public var prefetchedRows: PrefetchedRowsView {
-        PrefetchedRowsView(tree: ScopePrefetchedRows(rows: prefetchedRowsByKey, scopes: prefetchedRowsOfScopes))
+        PrefetchedRowsView(tree: ScopePrefetchedRows(
+            rows: prefetchedRowsByKey, scopes: prefetchedRowsOfScopes, scopeOrder: prefetchedScopeOrder))
     }
 
     /// The prefetched rows of a row: see ``Row/prefetchedRows``.
     ///
     /// Keys are searched breadth first: the row's own associations, then
-    /// the ones of its scopes, then of their scopes.
+    /// the ones of its scopes in the order of the request, then of their
+    /// scopes.
     public struct PrefetchedRowsView: Equatable {
         let tree: ScopePrefetchedRows
 
@@ -58,6 +60,8 @@ extension Row {
 struct ScopePrefetchedRows: Equatable {
     var rows: [String: [Row]] = [:]
     var scopes: [String: ScopePrefetchedRows] = [:]
+    /// The keys of `scopes`, in the order of the request.
+    var scopeOrder: [String] = []
 
     /// Whether no rows are prefetched, at any depth.
     var isEmpty: Bool {
@@ -65,14 +69,15 @@ struct ScopePrefetchedRows: Equatable {
     }
 
     /// Calls `visit` with the prefetched rows of each level, breadth first
-    /// (scopes of a level in name order), until it returns true.
+    /// (scopes of a level in the order of the request), until it returns
+    /// true.
     func visitBreadthFirst(_ visit: ([String: [Row]]) -> Bool) {
         var level = [self]
         while !level.isEmpty {
             var next: [ScopePrefetchedRows] = []
             for node in level {
                 if !node.rows.isEmpty && visit(node.rows) { return }
-                next += node.scopes.sorted(by: { $0.key < $1.key }).map(\.value)
+                next += node.scopeOrder.compactMap { node.scopes[$0] }
             }
             level = next
         }
@@ -87,6 +92,7 @@ extension Row {
             prefetchedRowsByKey[key] = rows
             return
         }
+        if prefetchedRowsOfScopes[first] == nil { prefetchedScopeOrder.append(first) }
         prefetchedRowsOfScopes[first, default: ScopePrefetchedRows()].setRows(rows, forKey: key, inScope: scopePath.dropFirst())
     }
 }
@@ -97,6 +103,7 @@ extension ScopePrefetchedRows {
             self.rows[key] = rows
             return
         }
+        if scopes[first] == nil { scopeOrder.append(first) }
         scopes[first, default: ScopePrefetchedRows()].setRows(rows, forKey: key, inScope: scopePath.dropFirst())
     }
 }

@@ -160,6 +160,7 @@ extension Row {
             if let prefetched = prefetchedRows[name] {
                 row.prefetchedRowsByKey = prefetched.rows
                 row.prefetchedRowsOfScopes = prefetched.scopes
+                row.prefetchedScopeOrder = prefetched.scopeOrder
             }
             return row
         }

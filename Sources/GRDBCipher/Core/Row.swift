@@ -79,6 +79,9 @@ public final class Row {
     /// scoped rows.
     final var prefetchedRowsOfScopes: [String: ScopePrefetchedRows] = [:]
 
+    /// The keys of ``prefetchedRowsOfScopes``, in the order of the request.
+    final var prefetchedScopeOrder: [String] = []
+
     /// A row that reads the current row of a statement.
     init(statement: Statement) {
         self.statement = statement

@@ -94,6 +94,23 @@ import Testing
         }
     }
 
+    @Test func aKeyPrefetchedForTwoScopesIsFoundInTheOrderOfTheRequest() throws {
+        try withAssociationDatabase { db throws in
+            let books = AssocPerson.hasMany(AssocBook.self, key: "books", using: ForeignKey(["authorId"]))
+            let translatorFirst = AssocBook
+                .including(required: AssocBook.translator.including(all: books))
+                .including(required: AssocBook.author.including(all: books))
+            let authorFirst = AssocBook
+                .including(required: AssocBook.author.including(all: books))
+                .including(required: AssocBook.translator.including(all: books))
+            // Victor (the author) wrote the book; Anon (the translator) none.
+            let row1 = try #require(try Row.fetchOne(db, translatorFirst))
+            #expect(row1.prefetchedRows["books"]?.count == 0)
+            let row2 = try #require(try Row.fetchOne(db, authorFirst))
+            #expect(row2.prefetchedRows["books"]?.count == 1)
+        }
+    }
+
     @Test func prefetchedRowsOfRows() throws {
         try withAssociationDatabase { db throws in
             let request = AssocTeam
