@@ -13,6 +13,7 @@ test: deps
 	touch Tools/grdbcipher/Package.swift
 	swift test --package-path Tools/grdbcipher
 	# The demo is the README's tour, run: it exits 1 when a step misbehaves.
+	touch Examples/Demo/Package.swift
 	swift run --package-path Examples/Demo Demo
 	# The Hummingbird server example: router, live-server and process tests (seconds).
 	touch Examples/TodoServer/Package.swift

@@ -29,6 +29,26 @@ public struct Inflections: @unchecked Sendable {
     private var pluralRules: [Rule] = []
     private var singularRules: [Rule] = []
     private var uncountables: Set<String> = []
+    /// The results so far: matching a name against every rule costs about
+    /// 20 µs, and association keys are inflected each time a request
+    /// includes an association. Replaced by each change of the rules, so
+    /// copies of these inflections share it only while they are equal.
+    private var results = ResultCache()
+
+    /// Inflected names, by name and direction.
+    private final class ResultCache: Sendable {
+        private static let maximumCount = 1_000
+        private let results = LockedValue<[String: String]>([:])
+
+        func result(for key: String, compute: () -> String) -> String {
+            if let result = results.withLock({ $0[key] }) { return result }
+            let result = compute()
+            results.withLock { results in
+                if results.count < Self.maximumCount { results[key] = result }
+            }
+            return result
+        }
+    }
 
     /// Inflections without any rule: names are left as they are until
     /// rules are added.
@@ -49,6 +69,7 @@ public struct Inflections: @unchecked Sendable {
         _ pattern: String, options: NSRegularExpression.Options = [.caseInsensitive], _ template: String)
     {
         pluralRules.append(Self.rule(pattern, options: options, template))
+        results = ResultCache()
     }
 
     /// Adds a rule that turns a plural word into a singular one: the
@@ -61,12 +82,14 @@ public struct Inflections: @unchecked Sendable {
         _ pattern: String, options: NSRegularExpression.Options = [.caseInsensitive], _ template: String)
     {
         singularRules.append(Self.rule(pattern, options: options, template))
+        results = ResultCache()
     }
 
     /// Words that stay as they are, in the singular and in the plural
     /// (compared case-insensitively).
     public mutating func uncountableWords(_ words: [String]) {
         uncountables.formUnion(words.map { $0.lowercased() })
+        results = ResultCache()
     }
 
     /// A word whose plural no rule gives, as a suffix: after
@@ -86,10 +109,10 @@ public struct Inflections: @unchecked Sendable {
             // The first letter is kept as it is written.
             let first = NSRegularExpression.escapedPattern(for: String(singularFirst))
             let pluralFirstPattern = NSRegularExpression.escapedPattern(for: String(pluralFirst))
-            self.plural("(\(first))\(escapedSingular)$", "$1" + Self.escapedTemplate(pluralRest))
-            self.plural("(\(pluralFirstPattern))\(escapedPlural)$", "$1" + Self.escapedTemplate(pluralRest))
-            self.singular("(\(first))\(escapedSingular)$", "$1" + Self.escapedTemplate(singularRest))
-            self.singular("(\(pluralFirstPattern))\(escapedPlural)$", "$1" + Self.escapedTemplate(singularRest))
+            self.plural("(\(first))\(escapedSingular)$", "$1" + NSRegularExpression.escapedTemplate(for: pluralRest))
+            self.plural("(\(pluralFirstPattern))\(escapedPlural)$", "$1" + NSRegularExpression.escapedTemplate(for: pluralRest))
+            self.singular("(\(first))\(escapedSingular)$", "$1" + NSRegularExpression.escapedTemplate(for: singularRest))
+            self.singular("(\(pluralFirstPattern))\(escapedPlural)$", "$1" + NSRegularExpression.escapedTemplate(for: singularRest))
         } else {
             // Different first letters: one rule per case of the first one.
             for (from, rest) in [(singularFirst, escapedSingular), (pluralFirst, escapedPlural)] {
@@ -98,8 +121,8 @@ public struct Inflections: @unchecked Sendable {
                     let pattern = NSRegularExpression.escapedPattern(for: letter) + "(?i)" + rest + "$"
                     let pluralWord = (upper ? pluralFirst.uppercased() : pluralFirst.lowercased()) + pluralRest
                     let singularWord = (upper ? singularFirst.uppercased() : singularFirst.lowercased()) + singularRest
-                    self.plural(pattern, options: [], Self.escapedTemplate(pluralWord))
-                    self.singular(pattern, options: [], Self.escapedTemplate(singularWord))
+                    self.plural(pattern, options: [], NSRegularExpression.escapedTemplate(for: pluralWord))
+                    self.singular(pattern, options: [], NSRegularExpression.escapedTemplate(for: singularWord))
                 }
             }
         }
@@ -107,12 +130,12 @@ public struct Inflections: @unchecked Sendable {
 
     /// The plural of a name: "player" -> "players", "person" -> "people".
     public func pluralize(_ string: String) -> String {
-        inflect(string, with: pluralRules)
+        results.result(for: "+" + string) { inflect(string, with: pluralRules) }
     }
 
     /// The singular of a name: "players" -> "player", "people" -> "person".
     public func singularize(_ string: String) -> String {
-        inflect(string, with: singularRules)
+        results.result(for: "-" + string) { inflect(string, with: singularRules) }
     }
 
     // MARK: - Private
@@ -123,11 +146,6 @@ public struct Inflections: @unchecked Sendable {
         } catch {
             preconditionFailure("Inflections: invalid regular expression \(pattern): \(error)")
         }
-    }
-
-    /// A replacement template that writes `word` literally.
-    private static func escapedTemplate(_ word: String) -> String {
-        NSRegularExpression.escapedTemplate(for: word)
     }
 
     private func inflect(_ string: String, with rules: [Rule]) -> String {
