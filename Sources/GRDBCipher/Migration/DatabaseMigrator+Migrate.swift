@@ -84,7 +84,7 @@ extension DatabaseMigrator {
     private func migrate(_ db: Database, upTo targetIdentifier: String) throws {
         // Checked before anything is written.
         guard let targetIndex = registeredMigrations.firstIndex(where: { $0.identifier == targetIdentifier }) else {
-            preconditionFailure("undefined migration: \(String(reflecting: targetIdentifier))")
+            fatalError("undefined migration: \(String(reflecting: targetIdentifier))")
         }
         if eraseDatabaseOnSchemaChange {
             var needsErase = false
@@ -121,11 +121,9 @@ extension DatabaseMigrator {
             if applied.contains(migration.identifier) {
                 // Applied before its merged migrations were squashed into it:
                 // forget them now.
+                // forget them now, in one statement (atomic on its own).
                 if !migration.mergedIdentifiers.isDisjoint(with: applied) {
-                    try db.inTransaction(.immediate) {
-                        try migration.deleteMergedIdentifiers(db)
-                        return .commit
-                    }
+                    try migration.deleteMergedIdentifiers(db)
                 }
             } else {
                 try migration.run(db, appliedMergedIdentifiers: migration.mergedIdentifiers.intersection(applied))

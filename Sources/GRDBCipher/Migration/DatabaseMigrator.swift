@@ -175,8 +175,9 @@ public struct DatabaseMigrator: Sendable {
     /// }
     /// ```
     ///
-    /// Do not name the merged migration like one of the migrations it merges,
-    /// except the last one.
+    /// The merged migration may take the identifier of one of the migrations
+    /// it merges (usually the last one): that identifier is not counted
+    /// among the merged ones.
     ///
     /// - parameters:
     ///   - identifier: The identifier, recorded in `grdb_migrations`.
@@ -191,6 +192,10 @@ public struct DatabaseMigrator: Sendable {
         merging mergedIdentifiers: Set<String> = [],
         migrate: @escaping @Sendable (_ db: Database, _ appliedIdentifiers: Set<String>) throws -> Void)
     {
+        // A migration that lists itself among those it merges would delete
+        // its own record once applied, and run again: it merges the others.
+        var mergedIdentifiers = mergedIdentifiers
+        mergedIdentifiers.remove(identifier)
         register(Migration(
             identifier: identifier, mergedIdentifiers: mergedIdentifiers,
             foreignKeyMode: foreignKeyMode(foreignKeyChecks), adoptedFromUserVersion: nil, body: migrate))

@@ -231,6 +231,48 @@ import Testing
         try dbQueue.read { db throws in #expect(try recordedMigrations(db) == ["v2"]) }
     }
 
+    @Test func aMergedMigrationThatListsItselfRunsOnce() throws {
+        // "v2" merging ["v1", "v2"]: its own record must survive the next
+        // migrate, or it would run again ("table already exists").
+        let dbQueue = try DatabaseQueue()
+        var old = DatabaseMigrator()
+        old.registerMigration("v1") { db throws in try db.execute(sql: "CREATE TABLE t1 (a)") }
+        try old.migrate(dbQueue)
+
+        let runs = MigrationRuns()
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v2", merging: ["v1", "v2"]) { db, applied in
+            runs.record("v2")
+            #expect(applied == ["v1"], "the merged identifiers the database applied, without v2 itself")
+            try db.execute(sql: "CREATE TABLE t2 (a)")
+        }
+        let statements = try expandedStatements(dbQueue) { try migrator.migrate(dbQueue) }
+        try migrator.migrate(dbQueue)
+        try migrator.migrate(dbQueue)
+        #expect(runs.count("v2") == 1)
+        try dbQueue.read { db throws in #expect(try recordedMigrations(db) == ["v2"]) }
+        #expect(statements.contains("DELETE FROM grdb_migrations WHERE identifier IN ('v1')"), "\(statements)")
+    }
+
+    @Test func mergedIdentifiersAreDeletedInOneStatementOutsideATransaction() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db throws in
+            try db.execute(sql: """
+                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                INSERT INTO grdb_migrations VALUES ('v1'), ('v2'), ('v3');
+                """)
+        }
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v3", merging: ["v2", "v1"]) { _, _ in }
+        let statements = try expandedStatements(dbQueue) { try migrator.migrate(dbQueue) }
+        let writes = statements.filter { !$0.hasPrefix("SELECT") && !$0.hasPrefix("PRAGMA") }
+        #expect(writes == [
+            "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)",
+            "DELETE FROM grdb_migrations WHERE identifier IN ('v1','v2')",
+        ])
+        try dbQueue.read { db throws in #expect(try recordedMigrations(db) == ["v3"]) }
+    }
+
     @Test func asyncMigrateCompletesWithTheMigratedDatabase() async throws {
         let dbQueue = try DatabaseQueue()
         var migrator = DatabaseMigrator()

@@ -79,3 +79,15 @@ func realisticMigrator(steps count: Int = realisticSteps.count, runs: MigrationR
     }
     return migrator
 }
+
+/// The statements the queue runs while `body` runs, with their arguments
+/// written in place.
+func expandedStatements(_ dbQueue: DatabaseQueue, during body: () throws -> Void) rethrows -> [String] {
+    let statements = LockedValue<[String]>([])
+    dbQueue.inDatabase { db in
+        db.trace { event in statements.withLock { $0.append(event.expandedDescription) } }
+    }
+    defer { dbQueue.inDatabase { db in db.trace(nil) } }
+    try body()
+    return statements.withLock { $0 }
+}

@@ -161,3 +161,18 @@ struct SchemaIntrospectionTests {
         }
     }
 }
+
+@Suite struct ColumnInfoFetchingTests {
+    @Test func columnInfoIsAFetchableRecordOfTableInfoRows() throws {
+        // GRDB code fetches ColumnInfo from PRAGMA table_info directly.
+        try withEncryptedSchemaDatabase { (db: Database) throws in
+            try db.execute(sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'x')")
+            let columns = try ColumnInfo.fetchAll(db, sql: "PRAGMA table_info(player)")
+            #expect(columns.map(\.name) == ["id", "name"])
+            #expect(columns.map(\.type) == ["INTEGER", "TEXT"])
+            #expect(columns.map(\.isNotNull) == [false, true])
+            #expect(columns[1].defaultValueSQL == "'x'")
+            #expect(columns.map(\.primaryKeyIndex) == [1, 0])
+        }
+    }
+}
