@@ -149,6 +149,15 @@ public struct Configuration: Sendable {
     /// for opening a connection. Default false: readers open on demand.
     public var persistentReadOnlyConnections = false
 
+    /// Schema information that SQLite does not give, such as the primary
+    /// keys of views, so that records can read a view by key. Migrations
+    /// do not use it: they see the schema as SQLite writes it.
+    ///
+    /// ```swift
+    /// config.schemaSource = ViewKeys()
+    /// ```
+    public var schemaSource: (any DatabaseSchemaSource)?
+
     /// The permission bits, such as `0o600`, of a database file that a queue
     /// or pool creates (SQLite gives its journal, WAL and shared-memory files
     /// the same), applied whatever the process's umask. Existing files keep

@@ -68,6 +68,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// How many times the schema cache was about to be read: SQL whose
     /// generation changed it depends on the schema (see GeneratedSQLMemo).
     @exclusivity(unchecked) var schemaCacheValidationCount = 0
+    /// What the schema does not tell: the primary keys of views. Starts as
+    /// ``Configuration/schemaSource``; see ``withSchemaSource(_:execute:)``.
+    public internal(set) var schemaSource: (any DatabaseSchemaSource)?
     /// Tells which statements change the schema, as they compile.
     let statementAuthorizer = StatementAuthorizer()
     /// The transaction observers' broker, nil while there is no observer;
@@ -136,6 +139,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         SQLCipherLibrary.routeLog(to: configuration.cipherLogDestination)
         self.path = path
         self.configuration = configuration
+        self.schemaSource = configuration.schemaSource
         self.description = description
         self.keyContext = keyContext
         self.usesURI = usesURI

@@ -37,6 +37,9 @@ public struct SQL: Sendable {
         /// `*`, or every column but the excluded ones (names compared
         /// case-insensitively), of the context's table.
         case allColumns(excluding: Set<String>)
+        /// The name of the context's table, as the request names it: its
+        /// alias name, or the table name.
+        case tableName
         /// SQL whose columns belong to the table of an alias.
         case qualified(SQL, TableAliasBase)
         /// A request, as the text of its `SELECT` statement (no parentheses).

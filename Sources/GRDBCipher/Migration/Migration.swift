@@ -53,6 +53,15 @@ struct Migration: Sendable {
     /// `PRAGMA foreign_keys` inside a transaction, so it is set before
     /// `BEGIN` and restored after `COMMIT` or `ROLLBACK`, whatever happened.
     func run(_ db: Database, appliedMergedIdentifiers: Set<String>) throws {
+        // Migrations see the schema as SQLite writes it, whatever the
+        // configuration's schema source says: what they do cannot change
+        // with a source added later.
+        try db.withSchemaSource(nil) {
+            try runWithoutSchemaSource(db, appliedMergedIdentifiers: appliedMergedIdentifiers)
+        }
+    }
+
+    private func runWithoutSchemaSource(_ db: Database, appliedMergedIdentifiers: Set<String>) throws {
         let foreignKeysEnabled = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
         guard foreignKeysEnabled, foreignKeyMode != .immediate else {
             try runInTransaction(db, appliedMergedIdentifiers: appliedMergedIdentifiers, checksForeignKeys: false)

@@ -54,6 +54,9 @@ public struct SQLExpression: Sendable {
         /// `expression [NOT] IN collection`, where the collection is a
         /// parenthesized subquery or the name of a common table expression.
         case inCollection(SQLExpression, SQL, negated: Bool)
+        /// `"table" MATCH pattern`: a full-text search in the table of an
+        /// alias, named as the request names it.
+        case tableMatch(TableAliasBase, SQLExpression)
     }
 
     /// `=`, `<>`, `IS` and `IS NOT`: the operators that `!` turns into
@@ -167,6 +170,8 @@ public struct SQLExpression: Sendable {
             return SQL(sql: negated ? "NOT EXISTS (" : "EXISTS (") + SQL(element: .subquery(subquery)) + SQL(sql: ")")
         case .inCollection(let value, let collection, let negated):
             return value.operandSQL + SQL(sql: negated ? " NOT IN " : " IN ") + collection
+        case .tableMatch(let alias, let pattern):
+            return SQL(element: .qualified(SQL(element: .tableName), alias)) + SQL(sql: " MATCH ") + pattern.operandSQL
         }
     }
 

@@ -89,6 +89,11 @@ final class SQLGenerationContext {
             sql += name.quotedDatabaseIdentifier
         case .allColumns(let excluded):
             try writeAllColumns(excluding: excluded, into: &sql)
+        case .tableName:
+            guard let name = try qualifier() ?? source?.resolvedName else {
+                throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a table name outside of a request")
+            }
+            sql += name.quotedDatabaseIdentifier
         case .qualified(let literal, let alias):
             let saved = currentAlias
             currentAlias = alias

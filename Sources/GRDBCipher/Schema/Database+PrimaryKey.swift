@@ -45,6 +45,10 @@ extension Database {
         if let lookup = schemaCache.entries[table.schemaID]?.primaryKeys[key] {
             return lookup.value
         }
+        if let primaryKey = try primaryKeyFromSchemaSource(ofView: table) {
+            schemaCache.entries[table.schemaID, default: SchemaCache.Entries()].primaryKeys[key] = .found(primaryKey)
+            return primaryKey
+        }
         guard try objectExists(table.name, type: .table, in: table.schemaID),
               let columns = try columnsIfExist(in: table)
         else {

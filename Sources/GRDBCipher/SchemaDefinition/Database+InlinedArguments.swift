@@ -130,7 +130,7 @@ extension Database {
 
     /// The value as an SQL literal (`NULL`, `12`, `'O''Reilly'`, `X'00FF'`),
     /// as SQLite's QUOTE() writes it.
-    private func quotedSQL(_ value: DatabaseValue) throws -> String {
+    func quotedSQL(_ value: DatabaseValue) throws -> String {
         if value.isNull { return "NULL" }
         guard let quoted = try String.fetchOne(self, sql: "SELECT QUOTE(?)", arguments: [value]) else {
             throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a value that SQLite cannot quote")
