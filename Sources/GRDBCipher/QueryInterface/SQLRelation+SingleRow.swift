@@ -49,13 +49,15 @@ extension SQLRelation {
         if hasDeferredClauses {
             return try resolvingDeferredClauses(context.db).expectsSingleRow(context)
         }
-        if filtersUniqueKey || aggregatesWithoutGrouping { return true }
-        guard !filters.isEmpty else { return false }
+        if aggregatesWithoutGrouping { return true }
+        guard filtersUniqueKey || !filters.isEmpty else { return false }
         let db = try context.db
-        // A common table expression, or a view, has no unique key.
+        // A common table expression, or a view, has no unique key (as in
+        // GRDB, not even a view keyed by a schema source).
         let name = tableName.lowercased()
         if ctes.contains(where: { $0.tableName.lowercased() == name }) { return false }
         guard try db.tableExists(tableName) else { return false }
+        if filtersUniqueKey { return true }
         let columns = try filters.map { try $0(db) }.reduce(into: Set<String>()) {
             $0.formUnion($1.identifyingColumns(aliases: source.aliases))
         }

@@ -61,6 +61,20 @@ private struct PlayerView: Codable, FetchableRecord, TableRecord, Identifiable {
         }
     }
 
+    @Test func aKeyLookupInAViewKeepsLimitOneAsInGRDB() throws {
+        // GRDB only trusts unique keys of tables: a view keyed by a schema
+        // source is still read with LIMIT 1.
+        try withQueue(ViewKeys(keys: ["playerView": ["id"]])) { dbQueue in
+            try dbQueue.read { db throws in
+                let statements = try tracedStatements(db) {
+                    _ = try PlayerView.fetchOne(db, key: 1)
+                    _ = try PlayerView.fetchOne(db, sql: "SELECT * FROM player WHERE id = 1")
+                }
+                #expect(statements.filter { $0.hasPrefix("SELECT *") }.first == #"SELECT * FROM "playerView" WHERE "id" = ? LIMIT 1"#, "\(statements)")
+            }
+        }
+    }
+
     @Test func withSchemaSourceSwitchesThenRestores() throws {
         try withQueue(nil) { dbQueue in
             try dbQueue.read { db throws in
