@@ -53,11 +53,17 @@ public struct FTS5Pattern: Sendable {
     }
 
     /// A raw pattern, checked by SQLite on a table with the given columns
-    /// (one column when empty), in a private in-memory database.
+    /// (one column when empty), in a private in-memory database. Prefer
+    /// ``Database/makeFTS5Pattern(rawPattern:forTable:)``, which takes the
+    /// columns of the table the pattern will search.
+    ///
+    /// ```swift
+    /// let pattern = try FTS5Pattern(rawPattern: "title: sqlite", allowedColumns: ["title", "body"])
+    /// ```
     ///
     /// - throws: A ``DatabaseError`` with SQLite's message and no SQL, if
     ///   the pattern is invalid.
-    init(rawPattern: String, allowedColumns: [String] = []) throws {
+    public init(rawPattern: String, allowedColumns: [String] = []) throws {
         do {
             try DatabaseQueue().inDatabase { db in
                 try db.create(virtualTable: "document", using: FTS5()) { t in
