@@ -34,7 +34,8 @@ public struct FTS3 {
     /// ```
     ///
     /// The string is tokenized in a private in-memory database (SQLite's
-    /// `fts3tokenize` table); nothing is written to disk.
+    /// `fts3tokenize` table), shared by the process; nothing is written to
+    /// disk.
     ///
     /// - throws: A ``DatabaseError`` if SQLite does not know the tokenizer
     ///   or refuses its arguments.
@@ -42,7 +43,11 @@ public struct FTS3 {
         _ string: String,
         withTokenizer tokenizer: FTS3TokenizerDescriptor = .simple) throws -> [String]
     {
-        try DatabaseQueue().inDatabase { db in
+        if let tokens = FullTextScratch.shared?.fts3Tokens(string, tokenizer: tokenizer) {
+            return tokens
+        }
+        // GRDB's statements, in a fresh database: its errors are GRDB's.
+        return try DatabaseQueue().inDatabase { db in
             let tokenizerArguments = ([tokenizer.name] + tokenizer.arguments.map { "\"\($0)\"" })
                 .joined(separator: ", ")
             try db.execute(sql: "CREATE VIRTUAL TABLE tokens USING fts3tokenize(\(tokenizerArguments))")

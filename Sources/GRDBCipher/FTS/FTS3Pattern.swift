@@ -22,6 +22,11 @@ public struct FTS3Pattern: Sendable {
     /// - throws: A ``DatabaseError`` with SQLite's message ("malformed
     ///   MATCH expression: [AND]") and no SQL, if the pattern is invalid.
     public init(rawPattern: String) throws {
+        if FullTextScratch.shared?.acceptsFTS3Pattern(rawPattern) == true {
+            self.rawPattern = rawPattern
+            return
+        }
+        // GRDB's statements, in a fresh database: its errors are GRDB's.
         do {
             try DatabaseQueue().inDatabase { db in
                 try db.execute(sql: "CREATE VIRTUAL TABLE documents USING fts3()")

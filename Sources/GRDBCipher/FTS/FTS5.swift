@@ -32,7 +32,8 @@ public struct FTS5 {
     /// The tokens of a query string for the `ascii` tokenizer, without
     /// colocated tokens, tokenized in a private in-memory database.
     static func tokenize(query string: String) throws -> [String] {
-        try DatabaseQueue().inDatabase { db in
+        if let tokens = FullTextScratch.shared?.fts5QueryTokens(string) { return tokens }
+        return try DatabaseQueue().inDatabase { db in
             try db.makeTokenizer(.ascii()).tokenize(query: string).compactMap { token, flags in
                 flags.contains(.colocated) ? nil : token
             }

@@ -64,10 +64,16 @@ public struct FTS5Pattern: Sendable {
     /// - throws: A ``DatabaseError`` with SQLite's message and no SQL, if
     ///   the pattern is invalid.
     public init(rawPattern: String, allowedColumns: [String] = []) throws {
+        let columns = allowedColumns.isEmpty ? ["__grdb__"] : allowedColumns
+        if FullTextScratch.shared?.acceptsFTS5Pattern(rawPattern, columns: columns) == true {
+            self.rawPattern = rawPattern
+            return
+        }
+        // GRDB's statements, in a fresh database: its errors are GRDB's.
         do {
             try DatabaseQueue().inDatabase { db in
                 try db.create(virtualTable: "document", using: FTS5()) { t in
-                    for column in allowedColumns.isEmpty ? ["__grdb__"] : allowedColumns {
+                    for column in columns {
                         t.column(column)
                     }
                 }
