@@ -6,18 +6,27 @@
 //     // JOIN "author" ON "author"."id" = "book"."authorId"
 //     Book.annotated(withRequired: Book.author.select(Column("name").forKey("authorName")))
 
-extension QueryInterfaceRequest {
+extension JoinableRequest where Self: SelectionRequest {
     /// The request, selecting the columns of an association after its
     /// own, and keeping only the rows that have an associated row (`JOIN`).
+    ///
+    /// The associated columns are decoded at the same level as the
+    /// columns of the request, not in a scope. Requests and associations
+    /// both have it:
     ///
     /// ```swift
     /// struct BookInfo: Decodable, FetchableRecord {
     ///     var book: Book
     ///     var authorName: String
     /// }
+    /// // SELECT "book".*, "author"."name" AS "authorName" FROM "book"
+    /// // JOIN "author" ON "author"."id" = "book"."authorId"
     /// let request = Book.all()
     ///     .annotated(withRequired: Book.author.select(Column("name").forKey("authorName")))
     ///     .asRequest(of: BookInfo.self)
+    ///
+    /// // Libraries, and their books with the name of their author.
+    /// Library.including(all: Library.books.annotated(withRequired: Book.author.select(Column("name"))))
     /// ```
     public func annotated<A: Association>(withRequired association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         annotated(with: association._sqlAssociation, kind: .required)
@@ -25,18 +34,29 @@ extension QueryInterfaceRequest {
 
     /// The request, selecting the columns of an association after its
     /// own, NULL when there is no associated row (`LEFT JOIN`).
+    ///
+    /// ```swift
+    /// // SELECT "book".*, "author"."name" AS "authorName" FROM "book"
+    /// // LEFT JOIN "author" ON "author"."id" = "book"."authorId"
+    /// let request = Book.all()
+    ///     .annotated(withOptional: Book.author.select(Column("name").forKey("authorName")))
+    /// ```
     public func annotated<A: Association>(withOptional association: A) -> Self where A.OriginRowDecoder == RowDecoder {
         annotated(with: association._sqlAssociation, kind: .optional)
     }
 
+    /// Joins the association, not included, under a new alias, and selects
+    /// its selection, qualified with this alias, after the current one.
     private func annotated(with association: _SQLAssociation, kind: SQLJoin.Kind) -> Self {
         let alias = TableAliasBase(name: nil)
         var aliased = association
         aliased.destination.relation.source.aliases.append(alias)
         let selection = aliased.destination.relation.selection.map { SQLSelection(.qualified($0, alias)) }
-        var request = joining(aliased, kind: kind, isIncluded: false)
-        request.relation.selection += selection
-        return request
+        let join = aliased.join(kind: kind, isIncluded: false)
+        return mapRelation { relation in
+            relation = relation.appending(join)
+            relation.selection += selection
+        }
     }
 }
 

@@ -1,6 +1,14 @@
 // Requests annotated with, or filtered on, association aggregates.
+// Requests and associations both have these methods: on an association,
+// they refine its destination, for the records that `including(all:)`
+// prefetches.
+//
+//     // SELECT "player".*, COUNT(DISTINCT "award"."id") AS "awardCount", "player"."teamId" AS "grdb_teamId"
+//     // FROM "player" LEFT JOIN "award" ON "award"."playerId" = "player"."id"
+//     // WHERE "player"."teamId" IN (?, ?) GROUP BY "player"."id"
+//     Team.including(all: Team.players.annotated(with: Player.awards.count))
 
-extension QueryInterfaceRequest {
+extension DerivableRequest {
     /// The request, selecting association aggregates after its current
     /// selection, each under its name.
     ///
@@ -14,18 +22,24 @@ extension QueryInterfaceRequest {
     }
 
     /// The request, selecting association aggregates after its current
-    /// selection, each under its name.
+    /// selection, each under its name (an aggregate built with operators
+    /// has none: give it one with `forKey(_:)`).
+    ///
+    /// ```swift
+    /// let aggregates = [Team.players.count, Team.players.max(Column("score"))]
+    /// let request = Team.all().annotated(with: aggregates)
+    /// ```
     public func annotated(with aggregates: [AssociationAggregate<RowDecoder>]) -> Self {
-        var request = self
-        for aggregate in aggregates {
-            let expression = aggregate.prepare(&request.relation).expression
-            if let key = aggregate.key {
-                request.relation.selection.append(expression.forKey(key))
-            } else {
-                request.relation.selection.append(expression.sqlSelection)
+        mapRelation { relation in
+            for aggregate in aggregates {
+                let expression = aggregate.prepare(&relation).expression
+                if let key = aggregate.key {
+                    relation.selection.append(expression.forKey(key))
+                } else {
+                    relation.selection.append(expression.sqlSelection)
+                }
             }
         }
-        return request
     }
 
     /// The request, with one more condition on an association aggregate in
@@ -36,16 +50,16 @@ extension QueryInterfaceRequest {
     /// let request = Team.all().having(Team.players.isEmpty)
     /// ```
     public func having(_ predicate: AssociationAggregate<RowDecoder>) -> Self {
-        var request = self
-        let expression = predicate.prepare(&request.relation).expression
-        request.relation.havingExpressions.append(expression)
-        return request
+        mapRelation { relation in
+            let expression = predicate.prepare(&relation).expression
+            relation.havingExpressions.append(expression)
+        }
     }
 }
 
 extension TableRecord {
     /// A request of the table, selecting association aggregates after the
-    /// record's columns (see ``QueryInterfaceRequest/annotated(with:)-(AssociationAggregate<RowDecoder>...)``).
+    /// record's columns (see ``DerivableRequest/annotated(with:)-(AssociationAggregate<RowDecoder>...)``).
     public static func annotated(with aggregates: AssociationAggregate<Self>...) -> QueryInterfaceRequest<Self> {
         all().annotated(with: aggregates)
     }

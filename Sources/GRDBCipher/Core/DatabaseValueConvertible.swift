@@ -1,4 +1,5 @@
 import CSQLCipher
+import Foundation
 
 /// A type that can be stored in and read from a database column.
 ///
@@ -33,6 +34,24 @@ public protocol DatabaseValueConvertible: SQLExpressible {
     /// APIs bind that, and errors show it), and may be called more than once
     /// for one execution. ``Statement/execute(values:)`` uses it.
     func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
+
+    /// The decoder of a `Decodable` value stored as JSON. Implement it to
+    /// change the default strategies (see `DatabaseValueConvertible+Codable.swift`).
+    static func databaseJSONDecoder() -> JSONDecoder
+
+    /// The encoder of an `Encodable` value stored as JSON. Implement it to
+    /// change the default strategies.
+    ///
+    /// ```swift
+    /// struct Address: Codable, DatabaseValueConvertible {
+    ///     static func databaseJSONEncoder() -> JSONEncoder {
+    ///         let encoder = JSONEncoder()
+    ///         encoder.keyEncodingStrategy = .convertToSnakeCase
+    ///         return encoder
+    ///     }
+    /// }
+    /// ```
+    static func databaseJSONEncoder() -> JSONEncoder
 }
 
 extension DatabaseValueConvertible {

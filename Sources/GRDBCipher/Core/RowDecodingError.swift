@@ -24,6 +24,9 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         case valueMismatch
         /// No scope has the requested name (see ``Row/scopes``).
         case scopeNotFound
+        /// No rows were prefetched under the requested association key
+        /// (see ``Row/prefetchedRows``).
+        case prefetchKeyNotFound
     }
 
     /// What went wrong.
@@ -62,6 +65,16 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
             : "scope not found: \(String(reflecting: scope)) - available scopes: \(available)"
         return RowDecodingError(
             kind: .scopeNotFound, column: nil, row: row, what: what, columnChunks: [])
+    }
+
+    /// An association key under which `row` has no prefetched rows.
+    static func prefetchKeyNotFound(_ key: String, row: Row) -> RowDecodingError {
+        let available = row.prefetchedRows.keys.sorted()
+        let what = available.isEmpty
+            ? "key for prefetched rows not found: \(String(reflecting: key))"
+            : "key for prefetched rows not found: \(String(reflecting: key)) - available keys: \(available)"
+        return RowDecodingError(
+            kind: .prefetchKeyNotFound, column: nil, row: row, what: what, columnChunks: [])
     }
 
     /// A scope of `row` with only NULL values, decoded into a record.
