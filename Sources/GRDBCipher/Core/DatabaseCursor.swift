@@ -32,6 +32,14 @@ extension DatabaseCursor {
 
     /// The number of result columns.
     public var columnCount: Int { _statement.columnCount }
+
+    /// The tables and columns the cursor reads (see ``Statement/databaseRegion``).
+    ///
+    /// ```swift
+    /// let cursor = try Player.fetchCursor(db)
+    /// cursor.databaseRegion // player(*)
+    /// ```
+    public var databaseRegion: DatabaseRegion { _statement.databaseRegion }
 }
 
 extension RowCursor: DatabaseCursor {

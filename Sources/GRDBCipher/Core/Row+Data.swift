@@ -45,7 +45,7 @@ extension Row {
     /// - warning: The data must not be kept or used after `body` returns.
     /// - throws: A ``RowDecodingError`` if the value cannot be read as data,
     ///   or what `body` throws.
-    public func withUnsafeData<T>(at column: Column, _ body: (Data?) throws -> T) throws -> T {
+    public func withUnsafeData<T>(at column: some ColumnExpression, _ body: (Data?) throws -> T) throws -> T {
         try withUnsafeData(named: column.name, body)
     }
 

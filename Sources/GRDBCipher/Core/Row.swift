@@ -366,7 +366,17 @@ public final class Row {
     /// - throws: A ``RowDecodingError`` if there is no such column or the
     ///   value cannot be decoded.
     public func decode<Value: DatabaseValueConvertible>(
-        _ type: Value.Type = Value.self, forColumn column: Column) throws -> Value
+        _ type: Value.Type = Value.self, forColumn column: some ColumnExpression) throws -> Value
+    {
+        try decode(type, forColumn: column.name)
+    }
+
+    /// Decodes the value of a column, on the fast path.
+    ///
+    /// - throws: A ``RowDecodingError`` if there is no such column or the
+    ///   value cannot be decoded.
+    public func decode<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: Value.Type = Value.self, forColumn column: some ColumnExpression) throws -> Value
     {
         try decode(type, forColumn: column.name)
     }
@@ -525,7 +535,7 @@ public final class Row {
     /// ```swift
     /// let name: String? = row.coalesce([Column("nickname"), Column("name")])
     /// ```
-    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<Column>) -> T? {
+    public func coalesce<T: DatabaseValueConvertible>(_ columns: some Collection<any ColumnExpression>) -> T? {
         coalesce(columns.lazy.map(\.name))
     }
 

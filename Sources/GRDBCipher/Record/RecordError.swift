@@ -46,6 +46,31 @@ extension TableRecord {
     }
 }
 
+extension TableRecord where Self: EncodableRecord {
+    /// The error for this record, when no row has its primary key.
+    ///
+    /// ```swift
+    /// if try !player.exists(db) {
+    ///     throw player.recordNotFound(db)   // Key not found in table player: [id:42]
+    /// }
+    /// ```
+    ///
+    /// - returns: A ``RecordError``, or the error that prevented reading the
+    ///   table's primary key or encoding the record.
+    public func recordNotFound(_ db: Database) -> any Error {
+        do {
+            let tableName = Self.databaseTableName
+            let primaryKey = try db.primaryKey(tableName)
+            let container = try PersistenceContainer(self)
+            let key = primaryKey.columns.map { ($0, container.databaseValue(at: $0)) }
+            return RecordError.recordNotFound(
+                databaseTableName: tableName, key: Dictionary(key, uniquingKeysWith: { first, _ in first }))
+        } catch {
+            return error
+        }
+    }
+}
+
 extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
     /// The error for an id that no row has.
     public static func recordNotFound(_ db: Database, id: ID) -> any Error {
