@@ -7,7 +7,7 @@ extension SQLExpression {
         switch impl {
         case .aggregate, .countAll:
             return true
-        case .column, .value, .literal, .function, .subquery, .exists, .tableMatch:
+        case .column, .value, .literal, .function, .subquery, .exists, .tableMatch, .qualifiedExists:
             // A function's arguments may aggregate, but GRDB only looks
             // through operators; a subquery aggregates its own rows.
             return false

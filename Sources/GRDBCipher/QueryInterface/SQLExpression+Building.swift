@@ -118,6 +118,8 @@ extension SQLExpression {
                 return SQLExpression(.inList(operand, values, negated: !negated))
             case .compare(let op, let lhs, let rhs):
                 return .compare(op.negated, lhs, rhs)
+            case .qualifiedExists(let alias, let negated):
+                return SQLExpression(.qualifiedExists(alias, negated: !negated))
             default:
                 return SQLExpression(.not(self))
             }

@@ -57,6 +57,11 @@ public struct SQLExpression: Sendable {
         /// `"table" MATCH pattern`: a full-text search in the table of an
         /// alias, named as the request names it.
         case tableMatch(TableAliasBase, SQLExpression)
+        /// Whether the table of an alias has a row: its rowid (or primary
+        /// key, or columns) `IS NOT NULL`, or `IS NULL` when negated. The
+        /// columns come from the schema when the SQL is generated (see
+        /// ``TableAlias/exists``).
+        case qualifiedExists(TableAliasBase, negated: Bool)
     }
 
     /// `=`, `<>`, `IS` and `IS NOT`: the operators that `!` turns into
@@ -134,6 +139,8 @@ public struct SQLExpression: Sendable {
                 return SQLExpression(.exists(subquery, negated: !negated)).sql
             case .inCollection(let value, let collection, let negated):
                 return SQLExpression(.inCollection(value, collection, negated: !negated)).sql
+            case .qualifiedExists(let alias, let negated):
+                return SQLExpression(.qualifiedExists(alias, negated: !negated)).sql
             default:
                 return SQL(sql: "NOT ") + operand.operandSQL
             }
@@ -172,6 +179,10 @@ public struct SQLExpression: Sendable {
             return value.operandSQL + SQL(sql: negated ? " NOT IN " : " IN ") + collection
         case .tableMatch(let alias, let pattern):
             return SQL(element: .qualified(SQL(element: .tableName), alias)) + SQL(sql: " MATCH ") + pattern.operandSQL
+        case .qualifiedExists(let alias, let negated):
+            // The context knows the table of the alias, and writes the test.
+            let test = SQLSubquery(.existenceTest(negated: negated))
+            return SQL(element: .qualified(SQL(element: .subquery(test)), alias))
         }
     }
 
@@ -227,10 +238,3 @@ extension DatabaseValueConvertible {
 // A DatabaseValue can be selected, ordered by, and joined with expressions
 // (`[Column("score"), 1000.databaseValue].joined(operator: .add)`), as in GRDB.
 extension DatabaseValue: SQLSpecificExpressible { }
-
-extension Optional: SQLExpressible where Wrapped: SQLExpressible {
-    /// The wrapped expression, or NULL.
-    public var sqlExpression: SQLExpression {
-        self?.sqlExpression ?? .value(.null)
-    }
-}

@@ -71,13 +71,24 @@ public func count(distinct value: some SQLSpecificExpressible) -> SQLExpression 
     .aggregate("COUNT", [value.sqlExpression], distinct: true)
 }
 
-/// `IFNULL(lhs, rhs)`: `lhs`, or `rhs` when `lhs` is NULL.
-///
-/// ```swift
-/// Column("name") ?? "Anonymous"   // IFNULL("name", ?)
-/// ```
-public func ?? (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    SQLExpression(.function("IFNULL", [lhs.sqlExpression, rhs.sqlExpression]))
+extension SQLSpecificExpressible {
+    /// `IFNULL(lhs, rhs)`: `lhs`, or `rhs` when `lhs` is NULL.
+    ///
+    /// ```swift
+    /// Column("name") ?? "Anonymous"   // IFNULL("name", ?)
+    /// ```
+    public static func ?? (lhs: Self, rhs: some SQLExpressible) -> SQLExpression {
+        SQLExpression(.function("IFNULL", [lhs.sqlExpression, rhs.sqlExpression]))
+    }
+}
+
+// Inside the library, an optional expression with a fallback is unwrapped
+// by Swift: the code that writes `expression ?? .null` means the Swift
+// operator, not `IFNULL`, which an optional expression, being an expression
+// too, would otherwise get. Internal: users get GRDB's `IFNULL`.
+func ?? (lhs: SQLExpression?, rhs: @autoclosure () throws -> SQLExpression) rethrows -> SQLExpression {
+    if let lhs { return lhs }
+    return try rhs()
 }
 
 /// `LENGTH(value)`: the number of characters of a string, of bytes of a

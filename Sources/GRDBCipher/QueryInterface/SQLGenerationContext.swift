@@ -123,6 +123,24 @@ final class SQLGenerationContext {
         sql += columns.map { prefix + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
     }
 
+    /// Writes the test that the table of the alias being written has a
+    /// row: `"alias"."id" IS NOT NULL` (`IS NULL` when negated), on its
+    /// rowid, or on the columns of its primary key (`WITHOUT ROWID`) or of
+    /// the view, tested together (`OR`, `AND` when negated).
+    func writeExistenceTest(negated: Bool, into sql: inout String) throws {
+        guard let tableName = try currentTableName() else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the existence of a row of an unknown table")
+        }
+        let columns = try db.existenceCheckColumns(in: tableName)
+        let prefix = try qualifier().map { $0.quotedDatabaseIdentifier + "." } ?? ""
+        let tests = columns.map { prefix + $0.quotedDatabaseIdentifier + (negated ? " IS NULL" : " IS NOT NULL") }
+        if tests.count == 1 {
+            sql += tests[0]
+        } else {
+            sql += tests.map({ "(\($0))" }).joined(separator: negated ? " AND " : " OR ")
+        }
+    }
+
     // MARK: - Table names
 
     /// Whether the alias names this context's table.

@@ -143,6 +143,29 @@ extension SQLInterpolation {
         appendExpressionList(expressions.lazy.map({ $0.sqlExpression }))
     }
 
+    /// Appends a parenthesized list of expressions of any kind (values,
+    /// columns, optionals), for `IN`, or `(SELECT NULL WHERE NULL)` for an
+    /// empty sequence.
+    ///
+    /// ```swift
+    /// func players(scoring list: [some SQLExpressible]) -> SQLRequest<Player> {
+    ///     "SELECT * FROM player WHERE score IN \(list)"
+    /// }
+    /// // SELECT * FROM player WHERE score IN (?,"bonus")
+    /// let request = players(scoring: [1000.sqlExpression, Column("bonus").sqlExpression])
+    /// ```
+    public mutating func appendInterpolation(_ expressions: some Sequence<some SQLExpressible>) {
+        appendExpressionList(expressions.lazy.map({ $0.sqlExpression }))
+    }
+
+    /// Appends one expression that is also a sequence of expressions: the
+    /// expression, not a list of its elements.
+    public mutating func appendInterpolation<S>(_ expressible: S)
+    where S: SQLExpressible & Sequence, S.Element: SQLExpressible
+    {
+        result += expressible.sqlExpression.sql
+    }
+
     private mutating func appendExpressionList(_ expressions: some Sequence<SQLExpression>) {
         var isEmpty = true
         for expression in expressions {

@@ -119,16 +119,6 @@ public struct AllColumns: SQLSelectable, Sendable {
 extension SQLSelectable where Self == AllColumns {
     /// All columns: `*`.
     public static var allColumns: AllColumns { AllColumns() }
-
-    /// All columns except these (names compared case-insensitively).
-    public static func allColumns(excluding excludedColumns: some Collection<String>) -> AllColumns {
-        AllColumns(excluding: excludedColumns)
-    }
-
-    /// All columns except these.
-    public static func allColumns(excluding excludedColumns: some Collection<any ColumnExpression>) -> AllColumns {
-        AllColumns(excluding: excludedColumns.map({ $0.name }))
-    }
 }
 
 extension SQLSpecificExpressible {

@@ -12,6 +12,10 @@ public struct SQLSubquery: Sendable {
         case literal(SQL)
         /// A query-interface request.
         case relation(SQLRelation)
+        /// Not a request: the test that the table of the alias being
+        /// written has a row (``TableAlias/exists``). It travels as a
+        /// subquery because only the generation context knows that table.
+        case existenceTest(negated: Bool)
     }
 
     let impl: Impl
@@ -29,6 +33,8 @@ public struct SQLSubquery: Sendable {
             try literal.write(into: &sql, context.subqueryContext(source: nil))
         case .relation(let relation):
             try relation.writeSelect(into: &sql, context.subqueryContext(source: relation.source))
+        case .existenceTest(let negated):
+            try context.writeExistenceTest(negated: negated, into: &sql)
         }
     }
 }
@@ -70,4 +76,18 @@ extension SQLSubqueryable {
     public func exists() -> SQLExpression {
         SQLExpression(.exists(sqlSubquery, negated: false))
     }
+}
+
+// A subquery is itself subqueryable: an expression, a selection, an
+// ordering, that can test whether it contains a value or has rows.
+extension SQLSubquery: SQLSubqueryable {
+    /// The subquery itself.
+    ///
+    /// ```swift
+    /// let subquery = Player.select(max(Column("score"))).sqlSubquery
+    /// // SELECT * FROM "player" WHERE "score" = (SELECT MAX("score") FROM "player")
+    /// let request = Player.filter(Column("score") == subquery)
+    /// ```
+    @available(*, deprecated, message: "Already SQLSubquery")
+    public var sqlSubquery: SQLSubquery { self }
 }

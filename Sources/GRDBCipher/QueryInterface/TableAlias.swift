@@ -138,13 +138,84 @@ public final class TableAlias<RowDecoder>: TableAliasBase, @unchecked Sendable {
     }
 }
 
+extension TableAlias {
+    /// Whether the aliased table has a row: true when a joined row was
+    /// found, false when an optional join found none.
+    ///
+    /// The test is on the rowid of the table (its `INTEGER PRIMARY KEY`
+    /// column if any), on the primary key of a `WITHOUT ROWID` table, or on
+    /// all the columns of a view.
+    ///
+    /// ```swift
+    /// // Books without author:
+    /// // SELECT "book".* FROM "book"
+    /// // LEFT JOIN "author" ON "author"."id" = "book"."authorId"
+    /// // WHERE "author"."id" IS NULL
+    /// let authorAlias = TableAlias<Author>()
+    /// let request = Book
+    ///     .joining(optional: Book.author.aliased(authorAlias))
+    ///     .filter(!authorAlias.exists)
+    /// ```
+    public var exists: SQLExpression {
+        SQLExpression(.qualifiedExists(self, negated: false))
+    }
+}
+
 extension TableAlias where RowDecoder: TableRecord {
+    /// The database components of the record type: its columns.
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
+
     /// An expression of the record's database components, qualified with
-    /// the alias: `alias.score`.
-    public subscript<T>(
-        dynamicMember keyPath: KeyPath<RowDecoder.DatabaseComponents, T>) -> SQLExpression
+    /// the alias.
+    ///
+    /// ```swift
+    /// // SELECT "p".* FROM "player" "p" WHERE "p"."score" > ?
+    /// let p = TableAlias<Player>(name: "p")
+    /// let request = Player.aliased(p).filter(p.score > 1000)
+    /// ```
+    public subscript<T>(dynamicMember keyPath: KeyPath<DatabaseComponents, T>) -> SQLExpression
     where T: SQLSpecificExpressible
     {
-        SQLExpression(.qualified(RowDecoder.databaseComponents[keyPath: keyPath].sqlExpression, self))
+        self[RowDecoder.databaseComponents[keyPath: keyPath]]
+    }
+
+    /// A selection of the record's database components, qualified with
+    /// the alias.
+    ///
+    /// ```swift
+    /// extension Player {
+    ///     enum Columns {
+    ///         static let score = Column("score")
+    ///         static let everything = AllColumns()
+    ///     }
+    /// }
+    /// // SELECT "p".* FROM "player" "p"
+    /// let p = TableAlias<Player>(name: "p")
+    /// let request = Player.aliased(p).select(p.everything)
+    /// ```
+    public subscript<T>(dynamicMember keyPath: KeyPath<DatabaseComponents, T>) -> SQLSelection
+    where T: SQLSelectable
+    {
+        self[RowDecoder.databaseComponents[keyPath: keyPath]]
+    }
+
+    /// An ordering of the record's database components, qualified with
+    /// the alias.
+    ///
+    /// ```swift
+    /// extension Player {
+    ///     enum Columns {
+    ///         static let score = Column("score")
+    ///         static let byScore = Column("score").desc
+    ///     }
+    /// }
+    /// // SELECT "p".* FROM "player" "p" ORDER BY "p"."score" DESC
+    /// let p = TableAlias<Player>(name: "p")
+    /// let request = Player.aliased(p).order(p.byScore)
+    /// ```
+    public subscript<T>(dynamicMember keyPath: KeyPath<DatabaseComponents, T>) -> SQLOrdering
+    where T: SQLOrderingTerm
+    {
+        self[RowDecoder.databaseComponents[keyPath: keyPath]]
     }
 }
