@@ -61,7 +61,10 @@ extension ColumnExpression {
     /// let books = try Book.filter(Column("title").match(pattern)).fetchAll(db)
     /// ```
     public func match(_ pattern: FTS3Pattern?) -> SQLExpression {
-        SQLExpression(.binary("MATCH", sqlExpression, pattern?.databaseValue.sqlExpression ?? DatabaseValue.null.sqlExpression))
+        // No `??` here: on expressions, it is SQL's IFNULL.
+        let rhs: DatabaseValue
+        if let pattern { rhs = pattern.databaseValue } else { rhs = .null }
+        return SQLExpression(.binary("MATCH", sqlExpression, rhs.sqlExpression))
     }
 
     /// `column MATCH pattern`: a full-text search in one column of an FTS5
