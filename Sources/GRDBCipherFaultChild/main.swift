@@ -5,8 +5,14 @@
 // the process with status 1 and the error on standard error; a bad command
 // line, with status 2.
 //
-//   rotate --kind pool|queue --path P --old OLD --new NEW [--fsize N]
-//       ROTATED or FAILED <code>, then WROTE or WRITE-FAILED <code>
+//   rotate --kind pool|queue --path P --old OLD --new NEW [--fsize N] [--prewrite N] [--checkpoint]
+//       inserts N rows of randomblob(200) into t first (one transaction),
+//       and truncates the WAL with --checkpoint; prints READY and waits for
+//       a line on standard input; then, under the size limit,
+//       ROTATED or FAILED <code>; waits for a line on standard input, lifts
+//       the limit and writes one row: WROTE or WRITE-FAILED <code>; waits for
+//       a line, closes: CLOSED or CLOSE-FAILED <code> (the end of standard
+//       input counts as a line)
 //   rotate-loop --path P --keys K0,K1,... [--kind pool|queue]
 //       ROTATING <i> before each rotation to key i, KEY <i> after it, forever
 //   export --path P --key K --dest D (--dest-key DK | --plaintext) [--replace] [--fsize N]
@@ -46,7 +52,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The options of a command: `--name value` pairs, and the flags in `flagNames`.
 struct Options {
-    static let flagNames: Set<String> = ["plaintext", "replace"]
+    static let flagNames: Set<String> = ["plaintext", "replace", "checkpoint"]
 
     let command: String
     private var values: [String: String] = [:]
@@ -128,13 +134,32 @@ func code(_ error: DatabaseError) -> String {
 func limitFileSize(_ options: Options) throws {
     guard let size = try options.optionalInteger("fsize") else { return }
     signal(SIGXFSZ, SIG_IGN)
-    var limit = rlimit(rlim_cur: rlim_t(size), rlim_max: rlim_t(size))
+    try setFileSizeLimit(rlim_t(size))
+}
+
+/// The disk has room again.
+func liftFileSizeLimit() throws {
+    try setFileSizeLimit(rlim_t.max)   // RLIM_INFINITY, which Swift cannot import
+}
+
+/// Sets the soft limit only, so that it can be lifted again.
+private func setFileSizeLimit(_ size: rlim_t) throws {
     #if os(Linux)
-    let status = setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit)
+    let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
     #else
-    let status = setrlimit(RLIMIT_FSIZE, &limit)
+    let resource = RLIMIT_FSIZE
     #endif
-    guard status == 0 else { throw UsageError(description: "setrlimit failed with errno \(errno)") }
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0 else { throw UsageError(description: "getrlimit failed with errno \(errno)") }
+    limit.rlim_cur = size
+    guard setrlimit(resource, &limit) == 0 else { throw UsageError(description: "setrlimit failed with errno \(errno)") }
+}
+
+/// The primary code of a database error, with its message on standard error
+/// for the test's transcript.
+func report(_ prefix: String, _ error: DatabaseError) {
+    FileHandle.standardError.write(Data("\(prefix): \(error)\n".utf8))
+    acknowledge("\(prefix) \(code(error))")
 }
 
 /// A queue or a pool, and its passphrase change.
@@ -158,31 +183,56 @@ struct Writer {
     }
 }
 
-/// One passphrase change under the optional size limit, then one more write
-/// through the same connections, whatever the change did: before the fix,
-/// SQLCipher's silent failure plus this write made the file unreadable.
+/// One passphrase change under the optional size limit, then, step by step
+/// so that the test can check the file between steps, one more write
+/// through the same connections with room on the disk, and the closing.
+/// Before the fix, SQLCipher's silent failure plus this write made the file
+/// unreadable with either key.
 func rotate(_ options: Options) throws {
     let old = try options.string("old")
     let new = try options.string("new")
     let database = try Writer(
         kind: try options.string("kind"), path: try options.string("path"),
         configuration: try options.configuration(passphrase: old))
+    if let rows = try options.optionalInteger("prewrite") {
+        try database.writer.write { db in
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO t (payload) SELECT randomblob(200) FROM n
+                    """,
+                arguments: [rows])
+        }
+    }
+    if options.flag("checkpoint") {
+        try database.writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+    }
+    acknowledge("READY")
+    _ = readLine()
     try limitFileSize(options)
     do {
         try database.changePassphrase(new)
         acknowledge("ROTATED")
     } catch let error as DatabaseError {
-        acknowledge("FAILED \(code(error))")
+        report("FAILED", error)
     }
+    _ = readLine()
+    try liftFileSizeLimit()
     do {
         try database.writer.write { db in
             try db.execute(sql: "INSERT INTO t (payload) VALUES ('after-rotation')")
         }
         acknowledge("WROTE")
     } catch let error as DatabaseError {
-        acknowledge("WRITE-FAILED \(code(error))")
+        report("WRITE-FAILED", error)
     }
-    try database.writer.close()
+    _ = readLine()
+    do {
+        try database.writer.close()
+        acknowledge("CLOSED")
+    } catch let error as DatabaseError {
+        report("CLOSE-FAILED", error)
+    }
 }
 
 /// Rotates from key 0 to key 1, 2, ... and around, until killed.

@@ -107,7 +107,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// `SQLITE_ABORT` instead of running outside of any transaction.
     // Unchecked, as `sqliteConnection`: read before every statement runs.
     @exclusivity(unchecked) var isInsideTransactionBlock = false
-    private let usesURI: Bool
+    let usesURI: Bool
     /// The file this connection has open, as registered in `OpenDatabaseFiles`.
     private var openFileIdentity: FileIdentity?
 
@@ -170,12 +170,14 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     func reopen() throws {
         let wasInsideTransaction = isInsideTransaction
         closeEvenIfBusy()
+        needsReopen = true
         // The set-up statements run outside of the caller's transaction
         // block, which SQLite has ended: they must not count as aborted.
         let wasInsideTransactionBlock = isInsideTransactionBlock
         isInsideTransactionBlock = false
         defer { isInsideTransactionBlock = wasInsideTransactionBlock }
         try openTryingDerivedKey()
+        needsReopen = false
         for function in addedFunctions.values { add(function: function) }
         for collation in addedCollations.values { add(collation: collation) }
         if let traceCallback { trace(options: traceOptions, traceCallback) }
@@ -303,8 +305,22 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     @inline(__always)
     func checkUsable() throws {
         if sqliteConnection == nil {
-            throw DatabaseError.misuse("Connection is closed")
+            _ = try reopenedConnection()
         }
+    }
+
+    /// Set when the connection had to reopen and could not (after a failed
+    /// passphrase change, on a full disk): the next access tries again.
+    var needsReopen = false
+
+    /// The connection of an access that finds it closed: reopened if it
+    /// closed only because it could not reopen.
+    @inline(never)
+    private func reopenedConnection() throws -> OpaquePointer {
+        guard needsReopen else { throw DatabaseError.misuse("Connection is closed") }
+        try reopen()
+        guard let sqliteConnection else { throw DatabaseError.misuse("Connection is closed") }
+        return sqliteConnection
     }
 
     /// Throws if `statement` must not run: the connection is closed, or
@@ -344,13 +360,14 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
 
     @inline(__always)
     func connection() throws -> OpaquePointer {
-        guard let sqliteConnection else { throw DatabaseError.misuse("Connection is closed") }
+        guard let sqliteConnection else { return try reopenedConnection() }
         return sqliteConnection
     }
 
     /// Closes the connection. Throws `SQLITE_BUSY` if statements made by the
     /// user are still alive; the connection stays open then.
     func close() throws {
+        needsReopen = false
         guard let handle = sqliteConnection else { return }
         statementCache.removeAll()
         // Persistence plans keep statements too.

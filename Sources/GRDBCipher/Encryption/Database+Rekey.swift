@@ -1,23 +1,26 @@
 import CSQLCipher
 
-// Key rotation that does not trust `sqlite3_rekey`.
+// Key rotation that trusts neither `sqlite3_rekey` nor the rotating
+// connection.
 //
 // What SQLCipher 4.6.1 guarantees: `sqlite3_rekey_v2` re-encrypts every page
-// in one write transaction, so the file on disk is either all old key or all
-// new key. What it does not: it returns SQLITE_OK when beginning the
-// transaction, writing a page or committing fails. After a failed commit the
-// connection reads with the new key while the file still holds the old one,
-// and the transaction may be left open; the next write through that
-// connection mixes keys and the file opens with neither.
+// in one write transaction, so the file is either all old key or all new
+// key. What it does not: it returns SQLITE_OK whatever failed. It keys the
+// connection's writes with the new key before it starts, and its reads only
+// after it commits; when reading or writing a page fails (a full disk), it
+// rolls back and leaves the connection reading with the old key and writing
+// with the new one, and its pager may even look as if a transaction
+// committed. The next write through that connection mixes keys, and the file
+// then opens with neither.
 //
-// What this file adds: the rotation runs inside an exclusive transaction of
-// its own, so no other connection commits meanwhile, and it is judged by the
-// state that matters. It succeeded only if the pager's data version moved
-// (the re-encryption committed) and no transaction is left open; the
-// connection then drops its cached pages and must read the file again with
-// its new key.
-// Otherwise the connection is rolled back, closed without another write, and
-// reopened with the key that still opens the file, and the rotation throws.
+// So the outcome is decided outside the rotating connection: once SQLCipher
+// is done and its transaction ended (never committed by us), a connection
+// opened afresh with the new key must read every page of the file (see
+// `FileKeyProof`). Only then does the rotation succeed; the rotating
+// connection, which SQLCipher switched to the new key for reads and writes
+// on commit, must read the file again from disk. Otherwise the rotating
+// connection is closed without another write and reopened with the key that
+// still opens the file, and the rotation throws.
 
 extension Database {
     /// Re-encrypts the main database with `key`; see `changePassphrase`.
@@ -54,23 +57,29 @@ extension Database {
         // Outside a transaction, take the write lock first: a busy lock fails
         // here, cleanly, and no other connection can commit until we are done.
         // Inside the caller's transaction (as GRDB allows), make sure it has
-        // read the file, so that the data version is current.
+        // read the file.
         let ownsTransaction = !isInsideTransaction
         if ownsTransaction {
             try execute(sql: "BEGIN EXCLUSIVE TRANSACTION")
         } else if sqlite3_txn_state(handle, "main") == SQLITE_TXN_NONE {
             try execute(sql: "SELECT 1 FROM sqlite_master LIMIT 1")
         }
-        let dataVersionBefore = dataVersion(handle)
+        // The settings the proof needs, whoever set them (configuration,
+        // `PRAGMA` statements in `prepareDatabase`).
+        let settings = (try? String.fetchAll(self, sql: "PRAGMA cipher_settings")) ?? []
         let code = sqlite3_rekey_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
-        let committed = code == SQLITE_OK
-            && sqlite3_txn_state(handle, "main") == SQLITE_TXN_NONE
-            && dataVersion(handle) != dataVersionBefore
-        guard committed else {
-            // Never COMMIT here: after a failed commit, SQLCipher may already
-            // read with the new key while the file holds the old one.
+        endRotationTransaction(handle, ownsTransaction: ownsTransaction)
+        let proof = proveFileReads(with: key, settings: settings)
+        guard case .reads = proof else {
+            let cause: DatabaseError
+            switch proof {
+            case let .refused(error), let .failed(error): cause = error
+            case .reads: preconditionFailure()
+            }
+            let resultCode = code != SQLITE_OK ? ResultCode(rawValue: code)
+                : cause.resultCode == .SQLITE_NOTADB ? .SQLITE_IOERR : cause.extendedResultCode
             let error = DatabaseError(
-                resultCode: code == SQLITE_OK ? .SQLITE_IOERR : ResultCode(rawValue: code),
+                resultCode: resultCode,
                 message: "the passphrase change failed: SQLCipher could not re-encrypt the database (a full disk, "
                     + "an I/O error, or a lock held by another connection); nothing was changed, and the "
                     + "current passphrase still opens it")
@@ -79,35 +88,67 @@ extension Database {
             try recoverFromFailedRekey()
             throw error
         }
-        if ownsTransaction {
-            // SQLCipher committed its own transaction: this ends ours, which is empty.
-            try execute(sql: "COMMIT")
-            try checkFileReadsWithNewKey(handle)
-        }
         keyContext?.recordChange(from: keyPassphrase, to: key)
         keyPassphrase = key
+        if ownsTransaction {
+            try checkFileReadsWithNewKey(handle)
+        }
         removeOldKeyLeftovers()
     }
 
-    /// The pager's data version: it moves when a transaction commits.
-    private func dataVersion(_ handle: OpaquePointer) -> UInt32 {
-        var version: UInt32 = 0
-        sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
-        return version
+    /// Ends the transaction of the rotation without committing anything
+    /// SQLCipher left behind: what it committed stays, what it did not is
+    /// rolled back. Inside the caller's transaction, only a transaction that
+    /// SQLCipher left open is rolled back, with the caller's.
+    private func endRotationTransaction(_ handle: OpaquePointer, ownsTransaction: Bool) {
+        if sqlite3_txn_state(handle, "main") == SQLITE_TXN_WRITE {
+            if sqlite3_get_autocommit(handle) == 0 {
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            } else {
+                // SQLCipher left its own transaction open: end it the only way SQL can.
+                sqlite3_exec(handle, "BEGIN; ROLLBACK", nil, nil, nil)
+            }
+        } else if ownsTransaction && sqlite3_get_autocommit(handle) == 0 {
+            // Our BEGIN: SQLCipher committed its own transaction inside it,
+            // and this one holds nothing to write.
+            try? execute(sql: "ROLLBACK")
+        }
+    }
+
+    /// Whether a connection opened afresh reads every page of the file with
+    /// `key`. An in-memory database has no file, and its only connection
+    /// is all there is to tell.
+    private func proveFileReads(with key: KeyMaterial, settings: [String]) -> FileKeyProof {
+        let isInMemory = path.isEmpty || path == ":memory:" || (usesURI && path.contains("mode=memory"))
+        if isInMemory { return .reads }
+        let derivedKey = derivedProofKey(for: key)
+        let proof = FileKeyProof.check(path: path, key: derivedKey ?? key, settings: settings, usesURI: usesURI)
+        if derivedKey != nil, case .refused = proof {
+            // The derivation may not match the file's settings: the key itself decides.
+            return FileKeyProof.check(path: path, key: key, settings: settings, usesURI: usesURI)
+        }
+        return proof
+    }
+
+    /// In a pool whose connection opened with a raw key it derived itself,
+    /// the raw key derived once for the new passphrase and the file's salt:
+    /// the proof and the readers opened next share one key derivation.
+    private func derivedProofKey(for key: KeyMaterial) -> KeyMaterial? {
+        guard derivedKeyAttempt != nil, let keyContext, !key.isRawKeySpecification,
+              let salt = KeyDerivation.salt(ofDatabaseAt: path), keyContext.allowsDerivedKeys(salt: salt)
+        else { return nil }
+        return keyContext.rawKey(for: key, salt: salt, settings: configuration.cipherSettings)
     }
 
     /// Drops the connection's cached pages and reads the schema again: the
-    /// committed file must decrypt with the key the connection now reads with.
+    /// committed file must decrypt with the key the connection now reads
+    /// with. If it does not, the connection reopens with the new key.
     private func checkFileReadsWithNewKey(_ handle: OpaquePointer) throws {
         sqlite3_db_release_memory(handle)
         do {
             try execute(sql: "SELECT count(*) FROM sqlite_master")
-        } catch let error as DatabaseError {
-            throw DatabaseError(
-                resultCode: error.extendedResultCode,
-                message: "SQLCipher reported the passphrase change as committed, but the file does not read with "
-                    + "the new passphrase (\(error.message ?? "no message")); do not discard the old passphrase, "
-                    + "and check the file with both")
+        } catch {
+            try reopen()
         }
     }
 

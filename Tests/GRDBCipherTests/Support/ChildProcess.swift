@@ -84,7 +84,13 @@ final class ChildProcess {
     /// returns the first such line; nil if none came within `timeout`
     /// seconds, or the child closed its output without printing one.
     func waitForLine(prefix: String, timeout: TimeInterval = 60) -> String? {
-        streams.waitForLine(prefix: prefix, timeout: timeout)
+        streams.waitForLine(prefixes: [prefix], timeout: timeout)
+    }
+
+    /// Waits until a line starting with one of `prefixes` has been printed;
+    /// see ``waitForLine(prefix:timeout:)``.
+    func waitForLine(prefixes: [String], timeout: TimeInterval = 60) -> String? {
+        streams.waitForLine(prefixes: prefixes, timeout: timeout)
     }
 
     /// Kills the child with SIGKILL, which it cannot catch, and waits until it is gone.
@@ -93,6 +99,17 @@ final class ChildProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         waitUntilExit()
     }
+
+    /// Writes `line` and a newline to the child's standard input. A child
+    /// that is gone reads nothing, and the test goes on (no SIGPIPE).
+    func send(_ line: String) {
+        Self.ignoreBrokenPipes
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    private static let ignoreBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// Closes the child's standard input: it reads the end of file.
     func closeStdin() {
@@ -178,12 +195,12 @@ private final class Streams: @unchecked Sendable {
         condition.broadcast()
     }
 
-    func waitForLine(prefix: String, timeout: TimeInterval) -> String? {
+    func waitForLine(prefixes: [String], timeout: TimeInterval) -> String? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let line = outputLines.first(where: { $0.hasPrefix(prefix) }) { return line }
+            if let line = outputLines.first(where: { line in prefixes.contains { line.hasPrefix($0) } }) { return line }
             if openCount == 0 || !condition.wait(until: deadline) { return nil }
         }
     }
