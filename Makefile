@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool server bench bench-instructions compat
+.PHONY: deps build test demo tool server bench bench-rotation bench-instructions compat
 
 deps:
 	./scripts/install-deps
@@ -44,6 +44,11 @@ bench: deps
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark \
 		--format histogramPercentiles --path .build-results --no-progress
 	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md
+
+# Key rotation in place against copy and swap, on 20 MB and 200 MB pools (a few minutes).
+bench-rotation: deps
+	touch Benchmarks/Package.swift
+	swift run -c release --package-path Benchmarks RotationCost
 
 # Instruction counts of workloads 1 to 4 and 4b (valgrind's callgrind): stable on a busy machine.
 bench-instructions: deps

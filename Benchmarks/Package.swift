@@ -35,6 +35,11 @@ let package = Package(
             name: "InstructionCounts",
             dependencies: ["BenchmarkFixtures", .product(name: "GRDBCipher", package: "GRDBCipher")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Key rotation in place against copy and swap: `make bench-rotation`.
+        .executableTarget(
+            name: "RotationCost",
+            dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "BenchReport",
             dependencies: ["CSQLCipherRaw"],
