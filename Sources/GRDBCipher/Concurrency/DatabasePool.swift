@@ -56,6 +56,7 @@ public final class DatabasePool: DatabaseWriter {
 
         var writerConfiguration = configuration
         writerConfiguration.journalMode = .wal
+        writerConfiguration.waitsForReaderLockRaces = true
         // GRDB's labels: `<label>.writer`, `<label>.reader.<n>`.
         let label = configuration.label ?? "GRDB.DatabasePool"
         writerConfiguration.label = label + ".writer"

@@ -50,6 +50,11 @@ public struct Configuration: Sendable {
     /// Internal, as in GRDB.
     var readonlyBusyMode: Database.BusyMode?
 
+    /// Whether a connection with an immediate busy error first waits a few
+    /// milliseconds for a lock: a pool's writer, whose own readers take the
+    /// WAL write lock for microseconds (see `Database.setUpBusyMode`).
+    var waitsForReaderLockRaces = false
+
     /// The journal mode of a database queue.
     public enum JournalModeConfiguration: Sendable {
         /// SQLite's default (rollback journal), or whatever the file already uses.

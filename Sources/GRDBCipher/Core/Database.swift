@@ -596,6 +596,19 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             ? configuration.readonlyBusyMode ?? configuration.busyMode
             : configuration.busyMode
         switch busyMode {
+        case .immediateError where configuration.waitsForReaderLockRaces && !configuration.readonly:
+            // A reader that starts its transaction while the writer updates
+            // the WAL index header reads a torn header, and SQLite makes it
+            // take the WAL write lock while it reads the header again
+            // (walIndexReadHdr). A pool's writer that begins its next
+            // transaction in those microseconds would fail with SQLITE_BUSY,
+            // although no other writer exists: it retries for up to about
+            // 15 ms, then fails as configured.
+            sqlite3_busy_handler(handle, { _, attempt in
+                guard attempt < 20 else { return 0 }
+                usleep(min(25 << UInt32(attempt), 1_000))
+                return 1
+            }, nil)
         case .immediateError:
             break
         case .timeout(let seconds):
