@@ -48,8 +48,7 @@ public enum DatabaseFile {
     /// Upgrades, in place, a file written by SQLCipher 1, 2 or 3 with their
     /// default settings to SQLCipher 4's defaults, keeping its key, schema,
     /// rows, `user_version` and `application_id`. Afterwards it opens with a
-    /// default ``Configuration`` and its key. No connection may have the file
-    /// open meanwhile (one of this process makes it fail).
+    /// default ``Configuration`` and its key.
     ///
     /// The upgraded database is exported to a temporary file beside the
     /// original (SQLCipher's `sqlcipher_export`), opened and checked with the
@@ -59,6 +58,23 @@ public enum DatabaseFile {
     /// original or the upgraded copy. (SQLCipher's own `PRAGMA cipher_migrate`
     /// drops `application_id` and syncs neither the file nor the folder.)
     ///
+    /// No other connection may use the file meanwhile, and none can: from
+    /// before the copy until after the rename, the upgrade holds SQLite's
+    /// exclusive lock on the file (it waits up to 5 seconds for other
+    /// connections' locks). It fails if a connection of this process has the
+    /// file open, or one of another process keeps it open in WAL mode, or
+    /// keeps a transaction open. A connection of another process that has the
+    /// file open in rollback-journal mode, idle, holds no lock: it cannot be
+    /// seen, and the replaced file is made unreadable, so that its next
+    /// statement fails (`SQLITE_NOTADB`) instead of committing into a file
+    /// that no name reaches any longer. See ``replace(atPath:with:)``.
+    ///
+    /// A symbolic link is followed: the file it points to is upgraded, with
+    /// the `-wal` and `-journal` beside that file, and the link still points
+    /// to it afterwards. A file with several hard links is refused (unless it
+    /// is already current): the rename would leave the other names on the
+    /// old file. Export it to a new file instead.
+    ///
     /// ```swift
     /// let outcome = try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("secret"))
     /// // .upgraded(fromCompatibility: 3)
@@ -66,33 +82,38 @@ public enum DatabaseFile {
     ///
     /// - throws: A ``DatabaseError``: `SQLITE_NOTADB` when no SQLCipher
     ///   version opens the file with this key (a wrong key, custom settings,
-    ///   or a plaintext file), or the error of the failed upgrade.
+    ///   or a plaintext file), `SQLITE_BUSY` when a connection has it open,
+    ///   `SQLITE_CANTOPEN` when it is missing or has several hard links, or
+    ///   the error of the failed upgrade.
     public static func upgradeToSQLCipher4(atPath path: String, key: DatabaseKey) throws -> CipherUpgrade {
-        if OpenDatabaseFiles.isOpen(path: path) {
+        let target = try InPlaceTarget.resolve(path, operation: "upgrade")
+        if OpenDatabaseFiles.isOpen(path: target) {
             throw DatabaseError(
                 resultCode: .SQLITE_BUSY,
                 message: "cannot upgrade \(path): a connection of this process has it open; close it first")
         }
-        guard try isEncrypted(atPath: path) else {
+        guard try isEncrypted(atPath: target) else {
             throw DatabaseError.misuse("\(path) is not encrypted: export it to an encrypted file instead")
         }
         // What an upgrade killed before it could clean up left behind.
         ExportDestination.removeAbandonedTemporaryFiles(
-            in: (path as NSString).deletingLastPathComponent, prefix: ExportDestination.temporaryPrefix(for: path))
-        if try opens(path, key: key, settings: .sqlcipher4) {
+            in: (target as NSString).deletingLastPathComponent, prefix: ExportDestination.temporaryPrefix(for: target))
+        if try opens(target, key: key, settings: .sqlcipher4) {
             return .alreadyCurrent
         }
         let candidates = [3, 2, 1]
         guard let compatibility: Int = try candidates.first(where: {
-            try opens(path, key: key, settings: CipherSettings(compatibility: $0))
+            try opens(target, key: key, settings: CipherSettings(compatibility: $0))
         }) else {
             throw DatabaseError(
                 resultCode: .SQLITE_NOTADB,
                 message: "cannot upgrade \(path): it does not open with this key and the defaults of "
                     + "SQLCipher 1 to 4 (wrong key, or custom cipher settings: export it instead)")
         }
-        try upgrade(path, key: key, from: CipherSettings(compatibility: compatibility))
-        guard try opens(path, key: key, settings: .sqlcipher4) else {
+        try rewriteInPlace(
+            target: target, shownPath: path, key: key, settings: CipherSettings(compatibility: compatibility),
+            into: .encrypted(key: key, settings: .sqlcipher4), operation: "upgrade")
+        guard try opens(target, key: key, settings: .sqlcipher4) else {
             throw DatabaseError(
                 resultCode: .SQLITE_NOTADB,
                 message: "the upgraded file \(path) does not open with SQLCipher 4's defaults")
@@ -107,28 +128,6 @@ public enum DatabaseFile {
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public static func upgradeToSQLCipher4(atPath path: String, key: DatabaseKey) async throws -> CipherUpgrade {
         try await runOffCooperativePool { try upgradeToSQLCipher4(atPath: path, key: key) }
-    }
-
-    /// Exports the file, with its key, to a copy with SQLCipher 4's defaults
-    /// (schema, rows, `user_version` and `application_id`), checks the copy,
-    /// and moves it over the original, durably.
-    private static func upgrade(_ path: String, key: DatabaseKey, from settings: CipherSettings) throws {
-        let destination = try ExportDestination(
-            path: path, encryption: .encrypted(key: key, settings: .sqlcipher4), replacingExistingFile: true,
-            sourcePath: path, replacesSource: true)
-        try destination.write { temporaryPath in
-            var configuration = Configuration()
-            configuration.key = key
-            configuration.cipherSettings = settings
-            configuration.label = "GRDBCipher.upgrade"
-            let db = try Database(path: path, description: "GRDBCipher.upgrade", configuration: configuration)
-            defer { db.closeEvenIfBusy() }
-            let usesWAL = try db.journalMode() == "wal"
-            let schemaObjectCount = try db.exportContent(
-                to: temporaryPath, key: destination.key, settings: destination.settings, cancellation: nil)
-            try db.close()
-            return ExportDestination.Source(usesWAL: usesWAL, schemaObjectCount: schemaObjectCount)
-        }
     }
 
     /// Whether the file opens, read-only, with this key and these settings.

@@ -14,8 +14,9 @@ extension DatabaseReader {
     ///
     /// The copy holds one stable state of the database: its schema, rows,
     /// `user_version` and `application_id`. It is written to a temporary file
-    /// in the destination's folder, opened and checked with the new key, put
-    /// in WAL mode if the source uses WAL, and only then moved into place.
+    /// in the destination's folder, opened with the new key and read page by
+    /// page, put in WAL mode if the source uses WAL, and only then moved into
+    /// place.
     /// On failure, no file is left behind.
     ///
     /// A ``DatabaseQueue`` exports through its own connection, so its other
@@ -29,8 +30,11 @@ extension DatabaseReader {
     ///   - path: The destination file.
     ///   - encryption: How the copy is encrypted.
     ///   - replacingExistingFile: Whether an existing destination is replaced
-    ///     (no connection may have it open). Default false: an existing
-    ///     destination is an error and stays untouched.
+    ///     (no connection may have it open), as
+    ///     ``DatabaseFile/replace(atPath:with:)`` replaces it: a symbolic link
+    ///     is followed, a file with several hard links refused, and the
+    ///     rename made under the file's exclusive lock. Default false: an
+    ///     existing destination is an error and stays untouched.
     ///   - filePermissions: The permission bits of the new file, such as
     ///     `0o600`, applied whatever the process's umask. Default nil:
     ///     `0o600` (owner only) for a plaintext copy, SQLite's default

@@ -27,14 +27,26 @@ struct ExportDestination {
 
     /// Checks the destination before any work: its folder must exist, and
     /// the file must not, unless it may be replaced.
-    /// `replacesSource` is for an upgrade in place: the copy replaces the
-    /// file it is made from, once that file is closed.
+    /// `replacesSource` is for an in-place operation: the copy replaces the
+    /// file it is made from (`path`, a real path), under the lock of the
+    /// operation's connection (see `ExclusiveConnection`).
     init(
         path: String, encryption: DatabaseEncryption, replacingExistingFile: Bool, sourcePath: String,
         filePermissions: Int? = nil, replacesSource: Bool = false) throws
     {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw DatabaseError.misuse("an export needs a file path, not \(path.isEmpty ? "an empty path" : path)")
+        }
+        let shownPath = path
+        var path = path
+        if replacingExistingFile {
+            // A file that is replaced is the real one, and has one name only:
+            // see `InPlaceTarget`. A new file is made with link(2), which
+            // refuses a path that exists, a symbolic link included.
+            path = try InPlaceTarget.resolveIfPresent(path, operation: "export to")
+            if !replacesSource, FileIdentity(path: path) != nil {
+                try InPlaceTarget.checkSingleLink(path, shownPath: shownPath, operation: "replace")
+            }
         }
         let folder = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
@@ -73,8 +85,10 @@ struct ExportDestination {
     }
 
     /// Runs `produce` with a temporary path to write, then checks the result
-    /// and moves it into place. On any error the temporary files are removed.
-    func write(_ produce: (String) throws -> Source) throws {
+    /// and moves it into place, with `moveIntoPlace` when given (an in-place
+    /// operation renames under its own lock). On any error the temporary
+    /// files are removed.
+    func write(moveIntoPlace mover: ((String) throws -> Void)? = nil, _ produce: (String) throws -> Source) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let prefix = Self.temporaryPrefix(for: path)
         Self.removeAbandonedTemporaryFiles(in: folder, prefix: prefix)
@@ -87,7 +101,11 @@ struct ExportDestination {
             }
             let source = try produce(temporaryPath)
             try verify(temporaryPath, source: source)
-            try moveIntoPlace(temporaryPath)
+            if let mover {
+                try mover(temporaryPath)
+            } else {
+                try moveIntoPlace(temporaryPath)
+            }
         } catch {
             Self.removeDatabaseFiles(temporaryPath)
             throw error
@@ -111,6 +129,11 @@ struct ExportDestination {
             throw DatabaseError(
                 resultCode: .SQLITE_CORRUPT,
                 message: "the exported copy has \(count) schema objects instead of \(source.schemaObjectCount)")
+        }
+        // Every page decrypts and authenticates with the copy's key, as a
+        // rotation's proof reads them (see `FileKeyProof`).
+        if let error = FileKeyProof.readEveryPage(try db.connection()) {
+            throw error
         }
         try db.close()
     }

@@ -53,18 +53,19 @@ enum FileKeyProof {
         if let error = run("SELECT count(*) FROM sqlite_master", on: handle) {
             return error.resultCode == .SQLITE_NOTADB ? .refused(error) : .failed(error)
         }
-        if let error = run(readEveryPage(handle), on: handle) {
+        if let error = readEveryPage(handle) {
             return .failed(error)
         }
         return .reads
     }
 
-    /// SQL that makes SQLite load, decrypt and authenticate every page of
-    /// the main database: its page reader when the library has one, else an
-    /// integrity check, which reads every page that is in use.
-    private static func readEveryPage(_ handle: OpaquePointer) -> String {
+    /// Makes SQLite load, decrypt and authenticate every page of the main
+    /// database of an open, keyed connection: with its page reader when the
+    /// library has one, else with an integrity check, which reads every page
+    /// in use. Returns the error, if any.
+    static func readEveryPage(_ handle: OpaquePointer) -> DatabaseError? {
         let hasPageReader = run("SELECT 1 FROM sqlite_dbpage WHERE pgno = 1", on: handle) == nil
-        return hasPageReader ? "SELECT sum(length(data)) FROM sqlite_dbpage" : "PRAGMA quick_check"
+        return run(hasPageReader ? "SELECT sum(length(data)) FROM sqlite_dbpage" : "PRAGMA quick_check", on: handle)
     }
 
     /// Runs `sql` to its end; returns its error, if any. A quick check that

@@ -11,7 +11,11 @@ struct BackupCommand: ToolCommand {
             Uses SQLite's online backup: FILE is opened read-only and read in one transaction, so other \
             processes keep reading it, and keep writing it in WAL mode (their later writes are not in the \
             copy; in rollback-journal mode they wait for the copy). The copy is written beside OUT, checked \
-            with the key, then moved into place. For another key or other settings, use export.
+            with the key, then moved into place: created with link(2), so that a file that appeared at OUT \
+            meanwhile is never overwritten, or with --replace renamed over OUT (a symbolic link is \
+            followed; an OUT with several hard links, or open in another process, is refused). A killed \
+            backup's temporary files (.OUT.backup-p<pid>-...) are removed by the next backup to OUT. For \
+            another key or other settings, use export.
             """)
 
     @Argument(help: "The encrypted database file.")
@@ -37,8 +41,9 @@ struct BackupCommand: ToolCommand {
         try input.requireEncrypted("backup writes encrypted copies: use encrypt")
         let destination = try OutputFile(out, replace: output.replace, input: file)
         let access = try DatabaseAccess.find(input, key: passphrase.key(), given: cipher.values)
-        let temporary = OutputFile(
-            unchecked: destination.folder + "/.\(destination.name).backup-p\(getpid())-\(UUID().uuidString)")
+        // What a killed backup to the same file left behind goes first.
+        AbandonedTemporaryFiles.remove(besides: destination.placement, kind: "backup")
+        let temporary = OutputFile(unchecked: AbandonedTemporaryFiles.path(besides: destination.placement, kind: "backup"))
         let bar = progress.makeBar(label: "backup")
         do {
             let source = try access.openQueue(readonly: true)
@@ -52,10 +57,7 @@ struct BackupCommand: ToolCommand {
             try DatabaseAccess(
                 path: temporary.path, key: access.key, settings: access.settings, detectedCompatibility: nil
             ).check()
-            if !destination.replace, FileManager.default.fileExists(atPath: destination.path) {
-                throw ToolError(.refused, "\(out) appeared during the backup: pass --replace to replace it")
-            }
-            try DatabaseFile.replace(atPath: destination.path, with: temporary.path)
+            try destination.moveIntoPlace(from: temporary)
             bar.finish()
         } catch {
             bar.finish(detail: "failed")

@@ -14,9 +14,14 @@ struct RekeyCommand: ToolCommand {
 
             In place, a passphrase change re-encrypts every page in one transaction (SQLCipher's rekey, \
             checked by GRDBCipher): FILE is all old key or all new key. A settings change exports a \
-            checked copy beside FILE and renames it over FILE; no other process may use FILE meanwhile. \
-            With --output, FILE is not modified. A failed rekey leaves FILE readable with its old \
-            passphrase and settings.
+            checked copy beside FILE and renames it over FILE, holding FILE's exclusive lock from before \
+            the copy until after the rename: it waits up to 5 seconds for other connections, and fails \
+            (FILE unchanged) if another process keeps FILE open in WAL mode or in a transaction. A \
+            process that has FILE open, idle, in rollback-journal mode cannot be seen: its next statement \
+            fails ("file is not a database") instead of writing into the replaced file. A symbolic link \
+            is followed (the file it points to is re-keyed, the link stays); a FILE with several hard \
+            links is refused for a settings change (use --output). With --output, FILE is not modified. \
+            A failed rekey leaves FILE readable with its old passphrase and settings.
             """)
 
     @Argument(help: "The encrypted database file.")
@@ -55,18 +60,19 @@ struct RekeyCommand: ToolCommand {
         let access = try DatabaseAccess.find(input, key: key, given: source.values)
         let newKey = keepPassphrase ? key : try newPassphrase.key()
         let settings = cipher.values.applied(to: access.settings)
-        let encryption = DatabaseEncryption.encrypted(key: newKey, settings: settings)
 
         if let destination {
             let queue = try access.openQueue(readonly: false)
-            try ExportRunner.export(from: queue, to: destination, encryption: encryption, bar: progress.makeBar(label: "rekey"))
+            try ExportRunner.export(
+                from: queue, to: destination, encryption: .encrypted(key: newKey, settings: settings),
+                bar: progress.makeBar(label: "rekey"))
             try queue.close()
             Diagnostics.note("re-keyed \(file) into \(destination.path) (\(SettingsText.describe(settings)))")
         } else if settings == access.settings {
             try changeKeyInPlace(access, to: newKey)
             Diagnostics.note("re-keyed \(file) in place")
         } else {
-            try exportInPlace(access, encryption: encryption)
+            try exportInPlace(access, newKey: newKey, settings: settings)
             Diagnostics.note("re-keyed \(file) in place (\(SettingsText.describe(settings)))")
         }
     }
@@ -90,19 +96,20 @@ struct RekeyCommand: ToolCommand {
         }
     }
 
-    /// A checked copy with the new key and settings beside the file, renamed over it.
-    private func exportInPlace(_ access: DatabaseAccess, encryption: DatabaseEncryption) throws {
-        let folder = (access.path as NSString).deletingLastPathComponent
-        let name = ".\((access.path as NSString).lastPathComponent).rekey-p\(getpid())-\(UUID().uuidString)"
-        let temporary = OutputFile(unchecked: (folder.isEmpty ? "." : folder) + "/" + name)
-        do {
-            let queue = try access.openQueue(readonly: false)
-            try ExportRunner.export(from: queue, to: temporary, encryption: encryption, bar: progress.makeBar(label: "rekey"))
-            try queue.close()
-            try DatabaseFile.replace(atPath: access.path, with: temporary.path)
-        } catch {
-            temporary.removeWithSideFiles()
-            throw error
+    /// A checked copy with the new key and settings beside the real file,
+    /// renamed over it under its exclusive lock: the library's
+    /// `DatabaseFile.reencrypt`. The bar follows the copy.
+    private func exportInPlace(_ access: DatabaseAccess, newKey: DatabaseKey, settings: CipherSettings) throws {
+        guard let key = access.key else { throw ToolError(.refused, "\(file) is not encrypted") }
+        let target = try InPlaceFile(file, command: "a settings change", advice: "write a new file with --output instead")
+        // Temporary files of rekeys killed before this tool used the library's re-encryption.
+        AbandonedTemporaryFiles.remove(besides: target.path, kind: "rekey")
+        try ExportRunner.withMonitor(
+            bar: progress.makeBar(label: "rekey"), expectedBytes: FileGrowthMonitor.size(of: target.path),
+            folder: target.folder, name: target.name)
+        {
+            try DatabaseFile.reencrypt(
+                atPath: target.path, key: key, settings: access.settings, newKey: newKey, newSettings: settings)
         }
     }
 }

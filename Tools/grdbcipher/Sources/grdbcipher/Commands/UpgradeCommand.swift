@@ -11,7 +11,12 @@ struct UpgradeCommand: ToolCommand {
             Keeps the passphrase, schema, rows, user_version and application_id. The upgraded copy is \
             written beside FILE, checked, synced, and renamed over FILE: a failed upgrade leaves FILE \
             as it was. A file that already uses SQLCipher 4's defaults is left unchanged (exit status 0). \
-            No other process may use FILE meanwhile.
+            FILE's exclusive lock is held from before the copy until after the rename: the upgrade waits \
+            up to 5 seconds for other connections, and fails (FILE unchanged) if another process keeps \
+            FILE open in WAL mode or in a transaction; a process that has it open, idle, in \
+            rollback-journal mode fails at its next statement instead of writing into the replaced file. \
+            A symbolic link is followed (the file it points to is upgraded, the link stays); a FILE with \
+            several hard links is refused (export it to a new file instead).
             """)
 
     @Argument(help: "The encrypted database file.")
@@ -23,13 +28,14 @@ struct UpgradeCommand: ToolCommand {
     func execute() throws {
         let input = try InputFile(file)
         try input.requireEncrypted("use encrypt to write an encrypted copy")
+        let target = try InPlaceFile(
+            file, command: "an upgrade",
+            advice: "write an upgraded copy with `grdbcipher export FILE OUT --compatibility 4` instead")
         let key = try passphrase.key()
-        let folder = (file as NSString).deletingLastPathComponent
         let outcome = try ExportRunner.withMonitor(
-            bar: progress.makeBar(label: "upgrade"), expectedBytes: input.size,
-            folder: folder.isEmpty ? "." : folder, name: (file as NSString).lastPathComponent)
+            bar: progress.makeBar(label: "upgrade"), expectedBytes: input.size, folder: target.folder, name: target.name)
         {
-            try DatabaseFile.upgradeToSQLCipher4(atPath: file, key: key)
+            try DatabaseFile.upgradeToSQLCipher4(atPath: target.path, key: key)
         }
         switch outcome {
         case .alreadyCurrent:

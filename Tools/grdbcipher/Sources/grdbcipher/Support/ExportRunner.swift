@@ -20,7 +20,12 @@ enum ExportRunner {
             let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
             return pageCount * pageSize
         }
-        try withMonitor(bar: bar, expectedBytes: expectedBytes, folder: output.folder, name: output.name) {
+        let placement = output.placement
+        let folder = (placement as NSString).deletingLastPathComponent
+        try withMonitor(
+            bar: bar, expectedBytes: expectedBytes, folder: folder.isEmpty ? "." : folder,
+            name: (placement as NSString).lastPathComponent)
+        {
             try queue.export(to: output.path, encryption: encryption, replacingExistingFile: output.replace)
         }
     }

@@ -55,6 +55,10 @@ struct OutputFile {
         if !replace, ["", "-wal", "-journal"].contains(where: { FileManager.default.fileExists(atPath: path + $0) }) {
             throw ToolError(.refused, "\(path) exists: pass --replace to replace it")
         }
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil,
+           !FileManager.default.fileExists(atPath: path) {
+            throw ToolError(.refused, "\(path) is a symbolic link to a missing file: remove it, or write elsewhere")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ToolError(.failure, "cannot write \(path): the folder \(folder) does not exist")

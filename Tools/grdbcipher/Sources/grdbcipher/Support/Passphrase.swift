@@ -102,9 +102,13 @@ enum Passphrase {
                 }
                 return line
             }
-            guard let contents = FileManager.default.contents(atPath: path) else {
+            // Read to the end of file, not to the size the file system
+            // states: a pipe (`--passphrase-file <(pass show db)`) states none.
+            guard let handle = FileHandle(forReadingAtPath: path),
+                  let contents = try? handle.readToEnd() ?? Data() else {
                 throw ToolError(.usage, "cannot read the passphrase file \(path)")
             }
+            try? handle.close()
             var copy = contents
             defer { copy.resetBytes(in: 0..<copy.count) }
             return firstLine(of: copy)
