@@ -137,6 +137,30 @@ func limitFileSize(_ options: Options) throws {
     try setFileSizeLimit(rlim_t(size))
 }
 
+/// With --exhaust-fds N: opens descriptors until the process has none left
+/// (a real EMFILE), then closes N of them. Returns the descriptors to close.
+func exhaustFileDescriptors(_ options: Options) throws -> [CInt] {
+    guard let spare = try options.optionalInteger("exhaust-fds") else { return [] }
+    #if os(Linux)
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+    let resource = RLIMIT_NOFILE
+    #endif
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0 else { throw UsageError(description: "getrlimit failed") }
+    limit.rlim_cur = min(limit.rlim_cur, 4096)
+    guard setrlimit(resource, &limit) == 0 else { throw UsageError(description: "setrlimit failed") }
+    var fds: [CInt] = []
+    fds.reserveCapacity(4096)
+    while true {
+        let fd = open("/dev/null", O_RDONLY)
+        if fd < 0 { break }
+        fds.append(fd)
+    }
+    for _ in 0..<min(spare, fds.count) { close(fds.removeLast()) }
+    return fds
+}
+
 /// The disk has room again.
 func liftFileSizeLimit() throws {
     try setFileSizeLimit(rlim_t.max)   // RLIM_INFINITY, which Swift cannot import
@@ -210,12 +234,24 @@ func rotate(_ options: Options) throws {
     acknowledge("READY")
     _ = readLine()
     try limitFileSize(options)
+    let hogged = try exhaustFileDescriptors(options)
     do {
-        try database.changePassphrase(new)
+        switch options.optionalString("via") {
+        case "db-write":
+            try database.writer.write { db in try db.changePassphrase(new) }
+        case "db-write-insert":
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO t (payload) VALUES ('before-rotation')")
+                try db.changePassphrase(new)
+            }
+        default:
+            try database.changePassphrase(new)
+        }
         acknowledge("ROTATED")
     } catch let error as DatabaseError {
         report("FAILED", error)
     }
+    for fd in hogged { close(fd) }
     _ = readLine()
     try liftFileSizeLimit()
     do {

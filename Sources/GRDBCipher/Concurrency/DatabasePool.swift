@@ -478,8 +478,11 @@ public final class DatabasePool: DatabaseWriter {
     /// It waits for running reads, holds new ones back, re-keys through the
     /// writer, and closes every reader: no connection keeps working with the
     /// old key. Reads then resume on connections keyed with the new
-    /// passphrase, even when ``Configuration/prepareDatabase(_:)`` still
-    /// supplies the old one. Concurrent calls run one after the other.
+    /// passphrase, even when ``Configuration/passphrase`` or a
+    /// ``Database/usePassphrase(_:)-(String)`` call in
+    /// ``Configuration/prepareDatabase(_:)`` still supplies the old one (a
+    /// `PRAGMA key` statement there must be changed by you). Concurrent
+    /// calls run one after the other.
     ///
     /// ```swift
     /// try dbPool.changePassphrase("correct horse battery staple")

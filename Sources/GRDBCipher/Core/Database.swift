@@ -171,6 +171,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         let wasInsideTransaction = isInsideTransaction
         closeEvenIfBusy()
         needsReopen = true
+        try reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)
+    }
+
+    /// Opens again, as `reopen` does, a connection that was closed to be
+    /// reopened (`needsReopen`). `wasInsideTransaction`: whether it was
+    /// inside a transaction when it closed.
+    func reopenClosedConnection(wasInsideTransaction: Bool) throws {
         // The set-up statements run outside of the caller's transaction
         // block, which SQLite has ended: they must not count as aborted.
         let wasInsideTransactionBlock = isInsideTransactionBlock

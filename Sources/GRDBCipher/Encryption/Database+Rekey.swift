@@ -54,6 +54,12 @@ extension Database {
             throw DatabaseError(resultCode: .SQLITE_READONLY, message: "cannot change the passphrase of a read-only connection")
         }
 
+        // A plaintext header keeps the salt out of the file: only a raw key
+        // with its salt can open it again, whoever set the header.
+        var headerSettings = configuration.cipherSettings
+        headerSettings.plaintextHeaderSize = try Int.fetchOne(self, sql: "PRAGMA cipher_plaintext_header_size")
+        try headerSettings.check(key: key)
+
         // Outside a transaction, take the write lock first: a busy lock fails
         // here, cleanly, and no other connection can commit until we are done.
         // Inside the caller's transaction (as GRDB allows), make sure it has
@@ -67,33 +73,103 @@ extension Database {
         // The settings the proof needs, whoever set them (configuration,
         // `PRAGMA` statements in `prepareDatabase`).
         let settings = (try? String.fetchAll(self, sql: "PRAGMA cipher_settings")) ?? []
+        let oldKey = keyPassphrase
+        // Its lock keeps every other connection out: the proof must wait
+        // until the rotating connection closes.
+        let locksFileAlone = !isInMemory && (try? String.fetchOne(self, sql: "PRAGMA main.locking_mode")) == "exclusive"
         let code = sqlite3_rekey_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
         endRotationTransaction(handle, ownsTransaction: ownsTransaction)
-        let proof = proveFileReads(with: key, settings: settings)
-        guard case .reads = proof else {
-            let cause: DatabaseError
-            switch proof {
-            case let .refused(error), let .failed(error): cause = error
-            case .reads: preconditionFailure()
+        if !locksFileAlone, case .reads = proveFileReads(with: key, settings: settings) {
+            keyContext?.recordChange(from: oldKey, to: key)
+            keyPassphrase = key
+            if ownsTransaction {
+                try checkFileReadsWithNewKey(handle)
             }
-            let resultCode = code != SQLITE_OK ? ResultCode(rawValue: code)
-                : cause.resultCode == .SQLITE_NOTADB ? .SQLITE_IOERR : cause.extendedResultCode
-            let error = DatabaseError(
-                resultCode: resultCode,
-                message: "the passphrase change failed: SQLCipher could not re-encrypt the database (a full disk, "
-                    + "an I/O error, or a lock held by another connection); nothing was changed, and the "
-                    + "current passphrase still opens it")
+            removeOldKeyLeftovers()
+            return
+        }
+
+        // Not proven. The rotating connection may hold what the proof needs
+        // (its lock in `locking_mode = EXCLUSIVE`, the last file
+        // descriptors): it closes, without another write, and the file is
+        // judged again. From now on it only reopens with a key that reads.
+        let wasInsideTransaction = isInsideTransaction
+        closeAfterRotation()
+        let proof = proveFileReads(with: key, settings: settings)
+        if case .reads = proof {
+            keyContext?.recordChange(from: oldKey, to: key)
+            try reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)
+            removeOldKeyLeftovers()
+            return
+        }
+        let cause: DatabaseError
+        switch proof {
+        case let .refused(error), let .failed(error): cause = error
+        case .reads: preconditionFailure("handled above")
+        }
+        let resultCode = code != SQLITE_OK ? ResultCode(rawValue: code)
+            : cause.resultCode == .SQLITE_NOTADB ? .SQLITE_IOERR : cause.extendedResultCode
+        let failure = DatabaseError(
+            resultCode: resultCode,
+            message: "the passphrase change failed: SQLCipher could not re-encrypt the database (a full disk, "
+                + "an I/O error, or a lock held by another connection); nothing was changed, and the "
+                + "current passphrase still opens it")
+        if let oldKey, case .reads = proveFileReads(with: oldKey, settings: settings) {
             // SQLCipher logged the cause in its own log only, if at all.
-            Self.log(error.extendedResultCode, error.message ?? "")
-            try recoverFromFailedRekey()
-            throw error
+            Self.log(failure.extendedResultCode, failure.message ?? "")
+            try reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)
+            throw failure
         }
-        keyContext?.recordChange(from: keyPassphrase, to: key)
-        keyPassphrase = key
-        if ownsTransaction {
-            try checkFileReadsWithNewKey(handle)
+
+        // Neither key could be proven (a resource is missing): the connection
+        // opens with whichever key reads the file, and counts the rotation as
+        // done only if the new key reads every page. If neither opens it, it
+        // stays closed, and the next access tries again.
+        let opensWithOldKey: Bool
+        do {
+            try reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)
+            opensWithOldKey = true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            opensWithOldKey = false
+            keyContext?.recordChange(from: oldKey, to: key)
+            if (try? reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)) != nil,
+               let handle = sqliteConnection, FileKeyProof.readEveryPage(handle) == nil
+            {
+                removeOldKeyLeftovers()
+                return
+            }
+        } catch {
+            opensWithOldKey = false
         }
-        removeOldKeyLeftovers()
+        if opensWithOldKey {
+            // A new connection read the file with the old key.
+            Self.log(failure.extendedResultCode, failure.message ?? "")
+            throw failure
+        }
+        let unverified = DatabaseError(
+            resultCode: cause.extendedResultCode,
+            message: "the passphrase change could not be verified: neither passphrase could be proven to read the "
+                + "database (\(cause.message ?? "no message")); keep both, and check the file with each once the "
+                + "cause is gone")
+        Self.log(unverified.extendedResultCode, unverified.message ?? "")
+        throw unverified
+    }
+
+    /// Closes the rotating connection without another write: what SQLCipher
+    /// left open is rolled back, and statements the user still holds cannot
+    /// write. The next access reopens it, if the rotation does not.
+    private func closeAfterRotation() {
+        if let handle = sqliteConnection {
+            if sqlite3_get_autocommit(handle) == 0 {
+                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            } else if sqlite3_txn_state(handle, "main") != SQLITE_TXN_NONE {
+                // SQLCipher left its own transaction open: end it the only way SQL can.
+                sqlite3_exec(handle, "BEGIN; ROLLBACK", nil, nil, nil)
+            }
+            sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        }
+        closeEvenIfBusy()
+        needsReopen = true
     }
 
     /// Ends the transaction of the rotation without committing anything
@@ -119,7 +195,6 @@ extension Database {
     /// `key`. An in-memory database has no file, and its only connection
     /// is all there is to tell.
     private func proveFileReads(with key: KeyMaterial, settings: [String]) -> FileKeyProof {
-        let isInMemory = path.isEmpty || path == ":memory:" || (usesURI && path.contains("mode=memory"))
         if isInMemory { return .reads }
         let derivedKey = derivedProofKey(for: key)
         let proof = FileKeyProof.check(path: path, key: derivedKey ?? key, settings: settings, usesURI: usesURI)
@@ -128,6 +203,12 @@ extension Database {
             return FileKeyProof.check(path: path, key: key, settings: settings, usesURI: usesURI)
         }
         return proof
+    }
+
+    /// Whether the database lives in memory (or in a temporary file that
+    /// only this connection sees): no other connection can read it.
+    private var isInMemory: Bool {
+        path.isEmpty || path == ":memory:" || (usesURI && path.contains("mode=memory"))
     }
 
     /// In a pool whose connection opened with a raw key it derived itself,
@@ -150,22 +231,6 @@ extension Database {
         } catch {
             try reopen()
         }
-    }
-
-    /// Undoes a failed rotation without writing through the broken
-    /// connection again: rolls back, forbids writes to statements the user
-    /// still holds, closes it, and reopens with the key that opens the file.
-    private func recoverFromFailedRekey() throws {
-        if let handle = sqliteConnection {
-            if sqlite3_get_autocommit(handle) == 0 {
-                sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-            } else if sqlite3_txn_state(handle, "main") != SQLITE_TXN_NONE {
-                // SQLCipher left its own transaction open: end it the only way SQL can.
-                sqlite3_exec(handle, "BEGIN; ROLLBACK", nil, nil, nil)
-            }
-            sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
-        }
-        try reopen()
     }
 
     /// Removes what the old key encrypted beside the database once the new
