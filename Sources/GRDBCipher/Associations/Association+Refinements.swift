@@ -5,27 +5,14 @@
 extension Association {
     // MARK: - Conditions
 
-    /// The association, with one more condition on the destination, joined
-    /// to the others with `AND` in the `ON` clause.
-    ///
-    /// ```swift
-    /// // JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."active" = 1)
-    /// Player.joining(required: Player.team.filter(Column("active") == true))
-    /// ```
-    public func filter(_ predicate: some SQLExpressible) -> Self {
-        let expression = predicate.sqlExpression
-        return mapDestination { $0.filters.append { _ in expression } }
-    }
-
-    /// The association, with one more condition in SQL.
-    public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        filter(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The association, with one more condition as an SQL literal.
-    public func filter(literal sqlLiteral: SQL) -> Self {
-        filter(SQLExpression(literal: sqlLiteral))
-    }
+    // `filter` is that of FilteredRequest, and only that, as in GRDB: an
+    // overload declared here would change which overload Swift picks in an
+    // expression it can read as SQL or as a Swift `Bool`
+    // (`Team.having(!(Team.players.filter(...).max(...) == nil))`). The
+    // condition goes to the `ON` clause through `filterWhenConnected(_:)`:
+    //
+    //     // JOIN "team" ON ("team"."id" = "player"."teamId") AND ("team"."active" = 1)
+    //     Player.joining(required: Player.team.filter(Column("active") == true))
 
     // MARK: - Selection
 
@@ -144,18 +131,6 @@ extension Association {
 }
 
 extension Association where RowDecoder: TableRecord {
-    /// The association, with one more condition on the destination
-    /// record's components.
-    ///
-    /// ```swift
-    /// Player.joining(required: Player.team.filter { $0.name == "Reds" })
-    /// ```
-    public func filter(
-        _ predicate: (RowDecoder.DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> Self
-    {
-        try filter(predicate(RowDecoder.databaseComponents).sqlExpression)
-    }
-
     /// The association, ordered by a term of the destination record's components.
     public func order(_ ordering: (RowDecoder.DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> Self {
         try order([ordering(RowDecoder.databaseComponents)])

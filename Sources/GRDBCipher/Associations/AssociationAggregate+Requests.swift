@@ -1,4 +1,5 @@
-// Requests annotated with, or filtered on, association aggregates.
+// Requests annotated with, or filtered on, association aggregates (the
+// `having(_:)` of requests is in RequestProtocols/DerivableRequest.swift).
 // Requests and associations both have these methods: on an association,
 // they refine its destination, for the records that `including(all:)`
 // prefetches.
@@ -39,20 +40,6 @@ extension DerivableRequest {
                     relation.selection.append(expression.sqlSelection)
                 }
             }
-        }
-    }
-
-    /// The request, with one more condition on an association aggregate in
-    /// its `HAVING` clause.
-    ///
-    /// ```swift
-    /// // ... GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") = 0
-    /// let request = Team.all().having(Team.players.isEmpty)
-    /// ```
-    public func having(_ predicate: AssociationAggregate<RowDecoder>) -> Self {
-        mapRelation { relation in
-            let expression = predicate.prepare(&relation).expression
-            relation.havingExpressions.append(expression)
         }
     }
 }

@@ -95,10 +95,42 @@ extension AssociationToMany {
         function("AVG", expression, key: { "average\($0.uppercasingFirstCharacter)\($1.uppercasingFirstCharacter)" })
     }
 
+    /// The average of an expression of the associated records' components:
+    /// `AVG(...)`, named `average<Key><Column>` for a column.
+    ///
+    /// ```swift
+    /// Team.having(Team.players.average { $0.score } >= 1000)
+    /// ```
+    ///
+    /// - throws: What `expression` throws.
+    public func average(
+        _ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible
+    ) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        try average(expression(RowDecoder.databaseComponents))
+    }
+
     /// The maximum of an expression of the associated records: `MAX(...)`,
     /// named `max<Key><Column>` for a column.
     public func max(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         function("MAX", expression, key: { "max\($0.uppercasingFirstCharacter)\($1.uppercasingFirstCharacter)" })
+    }
+
+    /// The maximum of an expression of the associated records' components:
+    /// `MAX(...)`, named `max<Key><Column>` for a column.
+    ///
+    /// ```swift
+    /// Team.annotated(with: Team.players.max { $0.score })   // maxPlayerScore
+    /// ```
+    ///
+    /// - throws: What `expression` throws.
+    public func max(
+        _ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible
+    ) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        try max(expression(RowDecoder.databaseComponents))
     }
 
     /// The minimum of an expression of the associated records: `MIN(...)`,
@@ -107,16 +139,64 @@ extension AssociationToMany {
         function("MIN", expression, key: { "min\($0.uppercasingFirstCharacter)\($1.uppercasingFirstCharacter)" })
     }
 
+    /// The minimum of an expression of the associated records' components:
+    /// `MIN(...)`, named `min<Key><Column>` for a column.
+    ///
+    /// ```swift
+    /// Team.annotated(with: Team.players.min { $0.score })   // minPlayerScore
+    /// ```
+    ///
+    /// - throws: What `expression` throws.
+    public func min(
+        _ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible
+    ) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        try min(expression(RowDecoder.databaseComponents))
+    }
+
     /// The sum of an expression of the associated records: `SUM(...)`,
     /// named `<key><Column>Sum` for a column.
     public func sum(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         function("SUM", expression, key: { "\($0)\($1.uppercasingFirstCharacter)Sum" })
     }
 
+    /// The sum of an expression of the associated records' components:
+    /// `SUM(...)`, named `<key><Column>Sum` for a column.
+    ///
+    /// ```swift
+    /// Team.annotated(with: Team.players.sum { $0.score })   // playerScoreSum
+    /// ```
+    ///
+    /// - throws: What `expression` throws.
+    public func sum(
+        _ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible
+    ) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        try sum(expression(RowDecoder.databaseComponents))
+    }
+
     /// The total of an expression of the associated records: `TOTAL(...)`
     /// (0 without records), named `<key><Column>Sum` for a column, as in GRDB.
     public func total(_ expression: some SQLSpecificExpressible) -> AssociationAggregate<OriginRowDecoder> {
         function("TOTAL", expression, key: { "\($0)\($1.uppercasingFirstCharacter)Sum" })
+    }
+
+    /// The total of an expression of the associated records' components:
+    /// `TOTAL(...)`, 0 without records, named `<key><Column>Sum` for a column.
+    ///
+    /// ```swift
+    /// Team.annotated(with: Team.players.total { $0.score })   // playerScoreSum
+    /// ```
+    ///
+    /// - throws: What `expression` throws.
+    public func total(
+        _ expression: (RowDecoder.DatabaseComponents) throws -> some SQLSpecificExpressible
+    ) rethrows -> AssociationAggregate<OriginRowDecoder>
+    where RowDecoder: TableRecord
+    {
+        try total(expression(RowDecoder.databaseComponents))
     }
 
     private var singularKey: String { _sqlAssociation.destination.key.singularName }
@@ -183,4 +263,19 @@ private func fastPrimaryKey(of tableName: String) -> SQL {
             .map { Column($0).sqlExpression.sql }
             .joined(separator: ", ")
     })
+}
+
+// The closure forms of the aggregates (`Team.annotated(with: Team.players.max { $0.score })`)
+// are declared above, each right after its value form, as in GRDB: Swift tries overloads in
+// the order it finds them, and reads `!(Team.players.filter(...).max(...) == nil)` as GRDB
+// does (an aggregate, not a Swift `Bool`) only in that order.
+
+extension AssociationToMany where RowDecoder: TableRecord {
+    /// The database components of the associated record (its `Columns`
+    /// by default).
+    ///
+    /// ```swift
+    /// let score: (HasManyAssociation<Team, Player>.DatabaseComponents) -> Column = { $0.score }
+    /// ```
+    public typealias DatabaseComponents = RowDecoder.DatabaseComponents
 }

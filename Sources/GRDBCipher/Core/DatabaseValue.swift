@@ -43,6 +43,9 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
     public let storage: Storage
 
     /// The NULL value.
+    ///
+    /// It is not written `nil`: as in GRDB, `DatabaseValue` is no nil literal, so that
+    /// `value == nil` in the query interface is `? IS NULL`, as GRDB generates it.
     public static let null = DatabaseValue(storage: .null)
 
     /// Whether the value is NULL.
@@ -251,13 +254,6 @@ extension DatabaseValue: DatabaseValueConvertible {
 
     /// Returns the value itself.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DatabaseValue? { dbValue }
-}
-
-extension DatabaseValue: ExpressibleByNilLiteral {
-    /// Creates NULL.
-    public init(nilLiteral: ()) {
-        self = .null
-    }
 }
 
 extension String {

@@ -1,8 +1,9 @@
-// Chaining beyond select, filter and order, with GRDB's rules: `annotated`
-// extends the selection, `group` replaces the grouping, `having` adds a
-// condition (joined with `AND`), `reversed` reverses the current order,
-// `with` adds or replaces a common table expression, `aliased` names the
-// table.
+// Chaining beyond the methods of the request protocols, with GRDB's rules:
+// `select(_:as:)` changes the decoded type, `reversed` reverses the current
+// order, `with` adds or replaces a common table expression, `aliased` names
+// the table. (`annotated` extends the selection, `group` replaces the
+// grouping and `having` adds a condition joined with `AND`: see
+// ImmediateRequestClauses.)
 
 extension QueryInterfaceRequest {
     // MARK: - Selection
@@ -26,76 +27,6 @@ extension QueryInterfaceRequest {
     /// The request, selecting this SQL literal and decoding it as `type`.
     public func select<T>(literal sqlLiteral: SQL, as type: T.Type = T.self) -> QueryInterfaceRequest<T> {
         select(literal: sqlLiteral).asRequest(of: type)
-    }
-
-    /// The request, selecting these values after its current selection.
-    ///
-    /// ```swift
-    /// // SELECT *, "score" + "bonus" AS "total" FROM "player"
-    /// let request = Player.annotated(with: (Column("score") + Column("bonus")).forKey("total"))
-    /// ```
-    public func annotated(with selection: [any SQLSelectable]) -> Self {
-        var request = self
-        request.relation.selection += selection.map({ $0.sqlSelection })
-        return request
-    }
-
-    /// The request, selecting these values after its current selection.
-    public func annotated(with selection: any SQLSelectable...) -> Self {
-        annotated(with: selection)
-    }
-
-    // MARK: - Grouping
-
-    /// The request, grouped by these expressions instead of its current grouping.
-    ///
-    /// ```swift
-    /// // SELECT "teamId", MAX("score") FROM "player" GROUP BY "teamId"
-    /// let request = Player.select(Column("teamId"), max(Column("score"))).group(Column("teamId"))
-    /// ```
-    public func group(_ expressions: [any SQLExpressible]) -> Self {
-        var request = self
-        request.relation.groupExpressions = expressions.map({ $0.sqlExpression })
-        request.relation.deferredGrouping = nil
-        return request
-    }
-
-    /// The request, grouped by these expressions instead of its current grouping.
-    public func group(_ expressions: any SQLExpressible...) -> Self {
-        group(expressions)
-    }
-
-    /// The request, grouped by this SQL instead of its current grouping.
-    public func group(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        group(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The request, grouped by this SQL literal instead of its current grouping.
-    public func group(literal sqlLiteral: SQL) -> Self {
-        group([SQLExpression(literal: sqlLiteral)])
-    }
-
-    /// The request, with one more condition on its groups, joined to the
-    /// others with `AND`.
-    ///
-    /// ```swift
-    /// // ... GROUP BY "teamId" HAVING MIN("score") > ?
-    /// let request = Player.group(Column("teamId")).having(min(Column("score")) > 1000)
-    /// ```
-    public func having(_ predicate: some SQLExpressible) -> Self {
-        var request = self
-        request.relation.havingExpressions.append(predicate.sqlExpression)
-        return request
-    }
-
-    /// The request, with one more condition on its groups, in SQL.
-    public func having(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        having(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The request, with one more condition on its groups, as an SQL literal.
-    public func having(literal sqlLiteral: SQL) -> Self {
-        having(SQLExpression(literal: sqlLiteral))
     }
 
     // MARK: - Order

@@ -109,27 +109,11 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
 
     // MARK: - Chaining
 
-    /// The request, selecting these values instead of its current selection.
-    public func select(_ selection: any SQLSelectable...) -> Self {
-        select(selection)
-    }
-
-    /// The request, selecting these values instead of its current selection.
-    public func select(_ selection: [any SQLSelectable]) -> Self {
-        var request = self
-        request.relation.selection = selection.map({ $0.sqlSelection })
-        return request
-    }
-
-    /// The request, selecting this SQL instead of its current selection.
-    public func select(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        select(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The request, selecting this SQL literal instead of its current selection.
-    public func select(literal sqlLiteral: SQL) -> Self {
-        select([SQLSelection(literal: sqlLiteral)])
-    }
+    // `select`, `filter` and `order` are those of the request protocols
+    // (SelectionRequest, FilteredRequest, OrderedRequest), and only those, as
+    // in GRDB: a concrete overload here would change which overload Swift
+    // picks in an expression it can read as SQL or as a Swift `Bool`. The
+    // protocols' methods apply them at once (see ImmediateRequestClauses).
 
     /// The request, selecting these values and decoding them as `type`.
     ///
@@ -147,50 +131,11 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         return request
     }
 
-    /// The request, with one more condition, joined to the others with `AND`.
-    public func filter(_ predicate: some SQLExpressible) -> Self {
-        let expression = predicate.sqlExpression
-        return filter { _ in expression }
-    }
-
-    /// The request, with one more condition in SQL.
-    public func filter(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        filter(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The request, with one more condition as an SQL literal.
-    public func filter(literal sqlLiteral: SQL) -> Self {
-        filter(SQLExpression(literal: sqlLiteral))
-    }
-
     /// The request, with a condition resolved when the SQL is generated.
     func filter(_ filter: @escaping SQLRelation.Filter) -> Self {
         var request = self
         request.relation.filters.append(filter)
         return request
-    }
-
-    /// The request, ordered by these terms instead of its current order.
-    public func order(_ orderings: any SQLOrderingTerm...) -> Self {
-        order(orderings)
-    }
-
-    /// The request, ordered by these terms instead of its current order.
-    public func order(_ orderings: [any SQLOrderingTerm]) -> Self {
-        var request = self
-        request.relation.orderings = orderings.map({ $0.sqlOrdering })
-        request.relation.isReversed = false
-        return request
-    }
-
-    /// The request, ordered by this SQL instead of its current order.
-    public func order(sql: String, arguments: StatementArguments = StatementArguments()) -> Self {
-        order(literal: SQL(sql: sql, arguments: arguments))
-    }
-
-    /// The request, ordered by this SQL literal instead of its current order.
-    public func order(literal sqlLiteral: SQL) -> Self {
-        order([SQLOrdering(literal: sqlLiteral)])
     }
 
     /// The request, without order.
@@ -209,7 +154,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
 
     /// The request, fetching no row.
     public func none() -> Self {
-        filter(false)
+        filter(false.sqlExpression)
     }
 
     /// The same request, decoding its rows as `type`.

@@ -8,67 +8,69 @@
 // // SELECT ("score" * ?) + "bonus" FROM "player"
 // ```
 
-/// `lhs * rhs`: multiplication.
-public func * (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
-}
+extension SQLSpecificExpressible {
+    /// `lhs * rhs`: multiplication.
+    public static func * (lhs: Self, rhs: some SQLExpressible) -> SQLExpression {
+        .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs * rhs`: multiplication.
-public func * (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
-}
+    /// `lhs * rhs`: multiplication.
+    public static func * (lhs: some SQLExpressible, rhs: Self) -> SQLExpression {
+        .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs * rhs`: multiplication.
-public func * (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
-}
+    /// `lhs * rhs`: multiplication.
+    public static func * (lhs: Self, rhs: some SQLSpecificExpressible) -> SQLExpression {
+        .associative(.multiply, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs / rhs`: division.
-public func / (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    .binary("/", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs / rhs`: division.
+    public static func / (lhs: Self, rhs: some SQLExpressible) -> SQLExpression {
+        .binary("/", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `lhs / rhs`: division.
-public func / (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .binary("/", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs / rhs`: division.
+    public static func / (lhs: some SQLExpressible, rhs: Self) -> SQLExpression {
+        .binary("/", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `lhs / rhs`: division.
-public func / (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .binary("/", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs / rhs`: division.
+    public static func / (lhs: Self, rhs: some SQLSpecificExpressible) -> SQLExpression {
+        .binary("/", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
-public func + (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
-}
+    /// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
+    public static func + (lhs: Self, rhs: some SQLExpressible) -> SQLExpression {
+        .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
-public func + (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
-}
+    /// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
+    public static func + (lhs: some SQLExpressible, rhs: Self) -> SQLExpression {
+        .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
-public func + (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
-}
+    /// `lhs + rhs`: addition (numeric: SQLite does not add strings, use `.concat` for that).
+    public static func + (lhs: Self, rhs: some SQLSpecificExpressible) -> SQLExpression {
+        .associative(.add, [lhs.sqlExpression, rhs.sqlExpression])
+    }
 
-/// `lhs - rhs`: subtraction.
-public func - (lhs: some SQLSpecificExpressible, rhs: some SQLExpressible) -> SQLExpression {
-    .binary("-", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs - rhs`: subtraction.
+    public static func - (lhs: Self, rhs: some SQLExpressible) -> SQLExpression {
+        .binary("-", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `lhs - rhs`: subtraction.
-public func - (lhs: some SQLExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .binary("-", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs - rhs`: subtraction.
+    public static func - (lhs: some SQLExpressible, rhs: Self) -> SQLExpression {
+        .binary("-", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `lhs - rhs`: subtraction.
-public func - (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    .binary("-", lhs.sqlExpression, rhs.sqlExpression)
-}
+    /// `lhs - rhs`: subtraction.
+    public static func - (lhs: Self, rhs: some SQLSpecificExpressible) -> SQLExpression {
+        .binary("-", lhs.sqlExpression, rhs.sqlExpression)
+    }
 
-/// `-value`: the opposite.
-public prefix func - (value: some SQLSpecificExpressible) -> SQLExpression {
-    SQLExpression(.unary("-", value.sqlExpression))
+    /// `-value`: the opposite.
+    public static prefix func - (value: Self) -> SQLExpression {
+        SQLExpression(.unary("-", value.sqlExpression))
+    }
 }

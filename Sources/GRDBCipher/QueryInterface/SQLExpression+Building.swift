@@ -87,6 +87,9 @@ extension SQLExpression {
         case .inList(let operand, let values, let negated):
             // SQLite takes the collation of `IN` from its left operand only.
             return SQLExpression(.inList(.collated(operand, collation), values, negated: negated))
+        case .inCollection(let operand, let collection, let negated):
+            // The same for `IN` a subquery or a common table expression.
+            return SQLExpression(.inCollection(.collated(operand, collation), collection, negated: negated))
         case .associative(let op, let operands):
             return .associative(op, operands.map { .collated($0, collation) })
         default:
@@ -120,6 +123,10 @@ extension SQLExpression {
                 return .compare(op.negated, lhs, rhs)
             case .qualifiedExists(let alias, let negated):
                 return SQLExpression(.qualifiedExists(alias, negated: !negated))
+            case .exists(let subquery, let negated):
+                return SQLExpression(.exists(subquery, negated: !negated))
+            case .inCollection(let operand, let collection, let negated):
+                return SQLExpression(.inCollection(operand, collection, negated: !negated))
             default:
                 return SQLExpression(.not(self))
             }

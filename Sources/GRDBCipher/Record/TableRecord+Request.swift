@@ -1,5 +1,10 @@
 // Requests on a record's table: `Player.all()`, `Player.filter(...)`, and
 // the counting and deleting that need no record instance.
+//
+// Each method is declared right before its closure form, as in GRDB: Swift
+// tries overloads in the order it finds them, and an expression that it can
+// read as SQL or as a Swift `Bool` (`!(Column("age") == nil)`) is read as
+// GRDB reads it only when the candidates come in GRDB's order.
 
 extension TableRecord {
     /// A request of all the rows of the table, with the record's selection.
@@ -27,6 +32,20 @@ extension TableRecord {
         all().select(selection)
     }
 
+    /// A request of the table selecting a value of the record's components.
+    public static func select(
+        _ selection: (DatabaseComponents) throws -> any SQLSelectable) rethrows -> QueryInterfaceRequest<Self>
+    {
+        try all().select(selection)
+    }
+
+    /// A request of the table selecting values of the record's components.
+    public static func select(
+        _ selection: (DatabaseComponents) throws -> [any SQLSelectable]) rethrows -> QueryInterfaceRequest<Self>
+    {
+        try all().select(selection)
+    }
+
     /// A request of the table selecting this SQL.
     public static func select(
         sql: String, arguments: StatementArguments = StatementArguments()) -> QueryInterfaceRequest<Self>
@@ -50,8 +69,19 @@ extension TableRecord {
     /// let request = Player.filter(Column("score") > 1000)
     /// // SELECT * FROM "player" WHERE "score" > ?
     /// ```
-    public static func filter(_ predicate: some SQLExpressible) -> QueryInterfaceRequest<Self> {
+    public static func filter(_ predicate: some SQLSpecificExpressible) -> QueryInterfaceRequest<Self> {
         all().filter(predicate)
+    }
+
+    /// A request of the rows that match a condition on the record's components.
+    ///
+    /// ```swift
+    /// let request = Player.filter { $0.score > 1000 }
+    /// ```
+    public static func filter(
+        _ predicate: (DatabaseComponents) throws -> any SQLSpecificExpressible) rethrows -> QueryInterfaceRequest<Self>
+    {
+        try all().filter(predicate)
     }
 
     /// A request of the rows that match a condition in SQL.
@@ -74,6 +104,21 @@ extension TableRecord {
     /// A request of the table in this order.
     public static func order(_ orderings: [any SQLOrderingTerm]) -> QueryInterfaceRequest<Self> {
         all().order(orderings)
+    }
+
+    /// A request of the table ordered by a term of the record's components:
+    /// `Player.order(\.score.desc)`.
+    public static func order(
+        _ ordering: (DatabaseComponents) throws -> any SQLOrderingTerm) rethrows -> QueryInterfaceRequest<Self>
+    {
+        try all().order(ordering)
+    }
+
+    /// A request of the table ordered by terms of the record's components.
+    public static func order(
+        _ orderings: (DatabaseComponents) throws -> [any SQLOrderingTerm]) rethrows -> QueryInterfaceRequest<Self>
+    {
+        try all().order(orderings)
     }
 
     /// A request of the table in the order of this SQL.

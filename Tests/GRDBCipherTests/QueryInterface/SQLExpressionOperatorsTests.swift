@@ -39,7 +39,7 @@ func preparedSQL<T>(_ db: Database, _ request: QueryInterfaceRequest<T>) throws 
 }
 
 /// The ids of the players that match `predicate`, in id order.
-func matchingIDs(_ db: Database, _ predicate: some SQLExpressible) throws -> [Int64] {
+func matchingIDs(_ db: Database, _ predicate: some SQLSpecificExpressible) throws -> [Int64] {
     try ExpressionPlayer.filter(predicate).select(Column("id"), as: Int64.self).order(Column("id")).fetchAll(db)
 }
 

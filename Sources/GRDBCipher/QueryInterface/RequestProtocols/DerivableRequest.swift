@@ -39,3 +39,25 @@ public protocol JoinableRequest<RowDecoder>: TypedRequest {
     /// `joining(required:)`.
     func _joining(required association: _SQLAssociation) -> Self
 }
+
+extension DerivableRequest {
+    // Declared after `having(_:)` of AggregatingRequest (this file comes
+    // after AggregatingRequest.swift), as GRDB declares them: Swift tries
+    // overloads in the order it finds them, and reads
+    // `having(!(Team.players.max(Column("score")) == nil))` as GRDB does,
+    // an aggregate, only in that order.
+
+    /// The request, with one more condition on an association aggregate in
+    /// its `HAVING` clause.
+    ///
+    /// ```swift
+    /// // ... GROUP BY "team"."id" HAVING COUNT(DISTINCT "player"."id") = 0
+    /// let request = Team.all().having(Team.players.isEmpty)
+    /// ```
+    public func having(_ predicate: AssociationAggregate<RowDecoder>) -> Self {
+        mapRelation { relation in
+            let expression = predicate.prepare(&relation).expression
+            relation.havingExpressions.append(expression)
+        }
+    }
+}

@@ -64,12 +64,51 @@ extension QueryInterfaceRequest: DerivableRequest {
 }
 
 extension QueryInterfaceRequest: ImmediateRequestClauses {
-    func immediateSelect(_ selection: [SQLSelection]) -> Self { select(selection) }
-    func immediateAnnotated(with selection: [SQLSelection]) -> Self { annotated(with: selection) }
-    func immediateFilter(_ predicate: SQLExpression) -> Self { filter(predicate) }
-    func immediateGroup(_ expressions: [SQLExpression]) -> Self { group(expressions) }
-    func immediateHaving(_ predicate: SQLExpression) -> Self { having(predicate) }
-    func immediateOrder(_ orderings: [SQLOrdering]) -> Self { order(orderings) }
+    // The clauses of the query interface requests. They are not public
+    // methods of `QueryInterfaceRequest`: its `select`, `filter`, ... are
+    // those of the request protocols only, as in GRDB, since a concrete
+    // overload of the same method changes which overload Swift picks for an
+    // argument it can read as SQL or as a Swift `Bool`:
+    // `Player.all().having(!(Player.awards.max(Column("year")) == nil))`
+    // must build `MAX(...) IS NOT NULL`, not bind `true`.
+
+    func immediateSelect(_ selection: [SQLSelection]) -> Self {
+        var request = self
+        request.relation.selection = selection
+        return request
+    }
+
+    func immediateAnnotated(with selection: [SQLSelection]) -> Self {
+        var request = self
+        request.relation.selection += selection
+        return request
+    }
+
+    func immediateFilter(_ predicate: SQLExpression) -> Self {
+        var request = self
+        request.relation.filters.append { _ in predicate }
+        return request
+    }
+
+    func immediateGroup(_ expressions: [SQLExpression]) -> Self {
+        var request = self
+        request.relation.groupExpressions = expressions
+        request.relation.deferredGrouping = nil
+        return request
+    }
+
+    func immediateHaving(_ predicate: SQLExpression) -> Self {
+        var request = self
+        request.relation.havingExpressions.append(predicate)
+        return request
+    }
+
+    func immediateOrder(_ orderings: [SQLOrdering]) -> Self {
+        var request = self
+        request.relation.orderings = orderings
+        request.relation.isReversed = false
+        return request
+    }
 
     func immediateFilter(_ keyFilter: KeyFilter) -> Self {
         var request = self
