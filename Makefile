@@ -55,7 +55,9 @@ bench-instructions: deps
 	./Benchmarks/scripts/instruction-counts
 
 # The differential compatibility harness (Compat/): the same programs built against GRDB 7.10
-# and against GRDBCipher, transcripts compared. Not part of `make test` nor of CI; it needs
-# GRDB's package and the system SQLite (libsqlite3-dev).
+# and against GRDBCipher, transcripts compared, with 4,000 generated requests whose SQL must
+# be GRDB's (COMPAT_SEED=N for other cases). Not part of `make test`; CI runs it after
+# `make test`. It needs GRDB's package and the system SQLite (libsqlite3-dev). About 2
+# minutes from a clean checkout on 2 idle cores, 15 seconds once built.
 compat: deps
 	./Compat/run

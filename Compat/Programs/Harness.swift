@@ -22,12 +22,44 @@ struct Program: Sendable {
 /// Module names differ between the sides (`CompatGRDB.Player`, `GRDBCipher.Row`): they are
 /// written as on the GRDB side.
 func out(_ line: String) {
-    defer { fflush(nil) }
-    print(line
+    let line = line
         .replacingOccurrences(of: "CompatGRDBCipher.", with: "")
         .replacingOccurrences(of: "CompatGRDB.", with: "")
-        .replacingOccurrences(of: "GRDBCipher.", with: "GRDB."))
+        .replacingOccurrences(of: "GRDBCipher.", with: "GRDB.")
+    if heldLines.append(line) { return }
+    print(line)
+    fflush(nil)
 }
+
+/// Lines printed from several queues at once (the values of two observations delivered in
+/// the same drain of the main queue, the SQL they run): while held, `out` keeps them, and
+/// `release` prints them grouped by their first word, each group in the order it came. Their
+/// relative order is not deterministic, in GRDB or GRDBCipher, on a busy machine.
+final class HeldLines: @unchecked Sendable {  // guarded by `lock`
+    private let lock = NSLock()
+    private var lines: [String]?
+
+    func hold() { lock.withLock { lines = [] } }
+
+    /// Keeps the line if lines are held.
+    func append(_ line: String) -> Bool {
+        lock.withLock {
+            guard lines != nil else { return false }
+            lines!.append(line)
+            return true
+        }
+    }
+
+    func release() {
+        let held = lock.withLock { defer { lines = nil }; return lines ?? [] }
+        let key = { (line: String) in line.split(separator: " ").first.map(String.init) ?? "" }
+        let ordered = held.enumerated().sorted { (key($0.element), $0.offset) < (key($1.element), $1.offset) }
+        for (_, line) in ordered { print(line) }
+        fflush(nil)
+    }
+}
+
+let heldLines = HeldLines()
 
 // Whether the trace of the current program prints SQL (some steps hide their setup).
 nonisolated(unsafe) var tracePrints = true

@@ -41,10 +41,13 @@ final class ObservationEventLog: @unchecked Sendable {  // guarded by `lock`
 
     func append(_ message: String) { lock.withLock { messages.append(message) } }
 
-    /// Prints the messages received so far, in the order they came.
+    /// Prints the messages received so far, grouped by observation (each group in the order
+    /// its messages came: the messages of two observations interleave in any order).
     func flush() {
         let messages = lock.withLock { defer { self.messages = [] }; return self.messages }
+        heldLines.hold()
         for message in messages { out("  " + message) }
+        heldLines.release()
     }
 }
 
@@ -65,6 +68,9 @@ final class MainFlag: @unchecked Sendable {  // main queue only
 func drainMainQueue() {
     // Values go through the libraries' reducing queues before the main queue: give them a
     // moment to get there, then run the main queue up to a marker.
+    // The values of several observations come in any order: they print grouped by
+    // observation (see HeldLines).
+    heldLines.hold()
     let pause = Date(timeIntervalSinceNow: 0.05)
     while Date() < pause {
         _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
@@ -75,6 +81,7 @@ func drainMainQueue() {
     while !flag.isSet && Date() < deadline {
         _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
     }
+    heldLines.release()
     if !flag.isSet { out("TIMEOUT draining the main queue") }
     out("events:")
     ObservationEventLog.shared.flush()
