@@ -137,48 +137,6 @@ func rowCount(_ db: Database) throws -> Int {
         #expect(connections.withLock { $0.count } == 2)
     }
 
-    @Test func stressOneWriterFourReaders() async throws {
-        let dir = try TemporaryDirectory()
-        // The default busy mode (an immediate error, as in GRDB): the pool's
-        // writer absorbs the WAL index header race with its readers itself.
-        let dbPool = try makePool(dir) {
-            $0.maximumReaderCount = 4
-        }
-        try await dbPool.write { db in
-            try db.execute(sql: "CREATE TABLE a (id INTEGER PRIMARY KEY); CREATE TABLE b (id INTEGER PRIMARY KEY)")
-        }
-        let writeCount = 10_000
-        let readCount = 40_000
-        let inconsistencies = LockedValue(0)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for _ in 0..<writeCount {
-                    try await dbPool.write { db in
-                        try db.execute(sql: "INSERT INTO a DEFAULT VALUES")
-                        try db.execute(sql: "INSERT INTO b DEFAULT VALUES")
-                    }
-                }
-            }
-            for _ in 0..<4 {
-                group.addTask {
-                    for _ in 0..<(readCount / 4) {
-                        let (a, b) = try await dbPool.read { db in
-                            (try Int.fetchOne(db, sql: "SELECT count(*) FROM a")!,
-                             try Int.fetchOne(db, sql: "SELECT count(*) FROM b")!)
-                        }
-                        if a != b { inconsistencies.withLock { $0 += 1 } }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
-        #expect(inconsistencies.withLock { $0 } == 0)
-        let counts = try await dbPool.read { db in
-            [try Int.fetchOne(db, sql: "SELECT count(*) FROM a")!, try Int.fetchOne(db, sql: "SELECT count(*) FROM b")!]
-        }
-        #expect(counts == [writeCount, writeCount])
-    }
-
     @Test func checkpointAndMaintenance() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try makePool(dir, rows: 50)
