@@ -29,19 +29,23 @@ final class EventStreamClient: @unchecked Sendable {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
+        // Throwing here releases the client: `deinit` closes the socket.
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
         _ = request.withCString { send(socket, $0, strlen($0), 0) }
         let thread = Thread { [self] in readUntilEnd() }
         thread.start()
     }
 
-    deinit { disconnect() }
+    // The descriptor is closed here and nowhere else. The reading thread
+    // retains the client, so this runs only once that thread has ended: the
+    // number cannot have been given to another socket of the process yet (a
+    // `shutdown` or `close` after an earlier `close` would cut whatever
+    // connection reused it, such as another test's HTTP client).
+    deinit { close(socket) }
 
-    /// Closes the connection (the server sees the client go away).
+    /// Ends the connection (the server sees the client go away). The
+    /// descriptor stays open until the client is released.
     func disconnect() {
         shutdown(socket, Int32(SHUT_RDWR))
     }
@@ -67,7 +71,6 @@ final class EventStreamClient: @unchecked Sendable {
                 }
             }
         }
-        close(socket)
         lock.withLock { ended = true }
     }
 
