@@ -148,7 +148,7 @@ public final class DatabasePool: DatabaseWriter {
     public func writeWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await withLentClosure(updates) { try await writer.execute($0) }
+        try await writer.execute(updates)
     }
 
     /// Runs `updates` with the writer connection once every running read has
@@ -164,15 +164,15 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``. The
-    /// wait for running reads happens off the cooperative thread pool.
+    /// wait for running reads happens on the writer's queue, off the
+    /// cooperative thread pool.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func barrierWriteWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await withLentClosure(updates) { updates in
-            try await runOffCooperativePool { try self.barrierWriteWithoutTransaction(updates) }
-        }
+        // The writer first, then the readers, as in the blocking version.
+        try await writer.execute { db in try readers.barrier { try updates(db) } }
     }
 
     /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
@@ -245,14 +245,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try Task.checkCancellation()
-        return try await withLentClosure(value) { value in
-            try await withCheckedThrowingContinuation { continuation in
-                withReader(
-                    { try $0.readOnlyTransaction(acquiringSnapshot: true, value) },
-                    completion: { continuation.resume(with: $0) })
-            }
-        }
+        try await withReader { db in try db.readOnlyTransaction(acquiringSnapshot: true, value) }
     }
 
     /// Runs `value` on a reader connection, outside of any transaction: two
@@ -270,12 +263,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try Task.checkCancellation()
-        return try await withLentClosure(value) { value in
-            try await withCheckedThrowingContinuation { continuation in
-                withReader(value, completion: { continuation.resume(with: $0) })
-            }
-        }
+        try await withReader(value)
     }
 
     /// Like ``unsafeRead(_:)-(Database)->T``, but inside another access of this pool it
@@ -324,27 +312,17 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// Runs `value` on a reader connection as soon as one is free, gives the
-    /// connection back, then calls `completion`: a caller that resumes on
-    /// completion finds the read over (it can close the pool, for example).
-    private func withReader<T>(
-        _ value: @escaping @Sendable (Database) throws -> T,
-        completion: @escaping @Sendable (Result<T, any Error>) -> Void)
-    {
-        readers.asyncGet { result in
-            switch result {
-            case .success(let reader):
-                reader.connection.asyncExecute { db in
-                    let result = Result {
-                        try db.checkUsable()
-                        return try value(db)
-                    }
-                    self.readers.release(reader)
-                    completion(result)
-                }
-            case .failure(let error):
-                completion(.failure(error))
-            }
+    /// Runs `value` on a reader connection as soon as one is free, inside
+    /// the calling task (see ``SerializedDatabase/execute(_:)``), then gives
+    /// the connection back before returning: a caller finds the read over
+    /// (it can close the pool, for example).
+    private func withReader<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
+        try Task.checkCancellation()
+        let reader = try await readers.get()
+        defer { readers.release(reader) }
+        return try await reader.connection.execute { db in
+            try db.checkUsable()
+            return try value(db)
         }
     }
 

@@ -12,14 +12,14 @@ extension DatabaseQueue {
     /// - throws: `CancellationError` if the task is cancelled before the read
     ///   starts, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await withLentClosure(value) { value in try await writer.execute { try $0.readOnlyTransaction(value) } }
+        try await writer.execute { try $0.readOnlyTransaction(value) }
     }
 
     /// Runs `value` with no transaction and no write protection.
     ///
     /// - throws: `CancellationError`, or the error of `value`.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await withLentClosure(value) { try await writer.execute($0) }
+        try await writer.execute(value)
     }
 
     /// Runs `updates` outside of any transaction.
@@ -28,7 +28,7 @@ extension DatabaseQueue {
     public func writeWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await withLentClosure(updates) { try await writer.execute($0) }
+        try await writer.execute(updates)
     }
 
     /// Runs `updates` outside of any transaction.
@@ -37,14 +37,14 @@ extension DatabaseQueue {
     public func barrierWriteWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
-        try await withLentClosure(updates) { try await writer.execute($0) }
+        try await writer.execute(updates)
     }
 
     /// Runs `updates` outside of any transaction.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func inDatabase<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await withLentClosure(updates) { try await writer.execute($0) }
+        try await writer.execute(updates)
     }
 
     /// Re-encrypts the database with a new passphrase.
@@ -61,7 +61,9 @@ extension DatabaseQueue {
     /// - throws: `CancellationError`, or a ``DatabaseError`` if the database
     ///   cannot be re-encrypted; it then stays readable with the current key.
     public func changeKey(_ key: DatabaseKey) async throws {
-        try await writer.execute { try $0.changeKey(key) }
+        // Once started, a rotation runs to its proven end: a cancellation
+        // interrupts none of its steps.
+        try await writer.execute { db in try db.ignoringCancellation { try db.changeKey(key) } }
     }
 
     /// Closes the connection.

@@ -132,9 +132,7 @@ extension DatabaseWriter {
     ///
     /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
     public func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
-        try await withLentClosure(updates) { updates in
-            try await writeWithoutTransaction { try $0.writeTransaction(nil, updates) }
-        }
+        try await writeWithoutTransaction { try $0.writeTransaction(nil, updates) }
     }
 
     /// Schedules `updates` in a transaction and returns at once; `completion`

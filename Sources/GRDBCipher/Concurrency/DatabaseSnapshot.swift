@@ -66,11 +66,9 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await withLentClosure(value) { value in
-            try await connection.execute { db in
-                try db.checkUsable()
-                return try value(db)
-            }
+        try await connection.execute { db in
+            try db.checkUsable()
+            return try value(db)
         }
     }
 

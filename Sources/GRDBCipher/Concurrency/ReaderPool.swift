@@ -10,7 +10,8 @@ final class ReaderPool: @unchecked Sendable {
     // Safe: every stored property below `lock` is only touched while it is held.
     private let lock = NSCondition()
     private var idle: [Reader] = []
-    private var waiters: [@Sendable (Result<Reader, any Error>) -> Void] = []
+    private var waiters: [Waiter] = []
+    private var nextWaiterID = 0
     private var openCount = 0
     private var busyCount = 0
     private var barrierCount = 0
@@ -21,6 +22,12 @@ final class ReaderPool: @unchecked Sendable {
     private let openConnection: @Sendable () throws -> SerializedDatabase
     /// Called, outside the lock, each time the last running read ends.
     private let onAllReadsEnded: @Sendable () -> Void
+
+    /// A read that waits for a connection.
+    private struct Waiter {
+        let id: Int
+        let completion: @Sendable (Result<Reader, any Error>) -> Void
+    }
 
     /// A connection lent to one read.
     final class Reader: Sendable {
@@ -67,16 +74,50 @@ final class ReaderPool: @unchecked Sendable {
     /// Hands a connection to `completion`, now or when one is free. Never
     /// blocks the caller.
     func asyncGet(_ completion: @escaping @Sendable (Result<Reader, any Error>) -> Void) {
+        _ = enqueue(completion)
+    }
+
+    /// Like ``asyncGet(_:)``; returns the waiter's identifier, for
+    /// ``stopWaiting(_:)``, or nil if `completion` ran already.
+    private func enqueue(_ completion: @escaping @Sendable (Result<Reader, any Error>) -> Void) -> Int? {
         lock.lock()
         if isClosed {
             lock.unlock()
             completion(.failure(DatabaseError.misuse("the database pool is closed")))
-            return
+            return nil
         }
-        waiters.append(completion)
+        let id = nextWaiterID
+        nextWaiterID += 1
+        waiters.append(Waiter(id: id, completion: completion))
         let handOuts = takeHandOuts()
         lock.unlock()
         perform(handOuts)
+        return id
+    }
+
+    /// Waits for a connection without blocking a thread. A task cancelled
+    /// while it waits stops waiting and throws `CancellationError`: a read
+    /// whose caller went away does not hold a place in the line.
+    func get() async throws -> Reader {
+        let ticket = WaitTicket()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let id = enqueue { continuation.resume(with: $0) }
+                if let id, ticket.register(id) { stopWaiting(id) }
+            }
+        } onCancel: {
+            if let id = ticket.cancel() { stopWaiting(id) }
+        }
+    }
+
+    /// Removes a waiter that has no connection yet, which then receives
+    /// `CancellationError`. A waiter that got one keeps it.
+    private func stopWaiting(_ id: Int) {
+        lock.lock()
+        let index = waiters.firstIndex { $0.id == id }
+        let waiter = index.map { waiters.remove(at: $0) }
+        lock.unlock()
+        waiter?.completion(.failure(CancellationError()))
     }
 
     /// Waits for a connection.
@@ -122,11 +163,11 @@ final class ReaderPool: @unchecked Sendable {
         while barrierCount == 0, !waiters.isEmpty {
             if let reader = idle.popLast() {
                 busyCount += 1
-                handOuts.append(.give(reader, waiters.removeFirst()))
+                handOuts.append(.give(reader, waiters.removeFirst().completion))
             } else if openCount < maximumCount {
                 openCount += 1
                 busyCount += 1
-                handOuts.append(.open(generation: generation, waiters.removeFirst()))
+                handOuts.append(.open(generation: generation, waiters.removeFirst().completion))
             } else {
                 break
             }
@@ -253,10 +294,32 @@ final class ReaderPool: @unchecked Sendable {
         waiters.removeAll()
         lock.unlock()
         for waiter in pendingWaiters {
-            waiter(.failure(DatabaseError.misuse("the database pool is closed")))
+            waiter.completion(.failure(DatabaseError.misuse("the database pool is closed")))
         }
         for connection in connections {
             try connection.sync { try $0.close() }
+        }
+    }
+}
+
+/// Matches a task's cancellation with the waiter it registers: the
+/// cancellation may come before or after the registration.
+private final class WaitTicket: Sendable {
+    private let state = LockedValue<(id: Int?, isCancelled: Bool)>((nil, false))
+
+    /// Records the waiter; returns true if the task was cancelled already.
+    func register(_ id: Int) -> Bool {
+        state.withLock { state in
+            state.id = id
+            return state.isCancelled
+        }
+    }
+
+    /// Records the cancellation; returns the waiter, if registered already.
+    func cancel() -> Int? {
+        state.withLock { state in
+            state.isCancelled = true
+            return state.id
         }
     }
 }

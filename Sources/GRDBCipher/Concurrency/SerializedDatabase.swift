@@ -7,6 +7,10 @@ final class SerializedDatabase: @unchecked Sendable {
     // Safe: `db` is only touched on `queue`, which runs one block at a time.
     private let queue: DispatchQueue
     private let db: Database
+    /// Runs the async accesses on `queue`, inside their tasks.
+    private let actor: ConnectionActor
+    /// How the cancellation of an async access's task reaches the connection.
+    private let cancellation: AccessCancellation
     private let onQueueKey = DispatchSpecificKey<Void>()
     /// Set for a snapshot, whose transaction spans all its accesses.
     private let keepsTransactionsOpen: Bool
@@ -32,6 +36,8 @@ final class SerializedDatabase: @unchecked Sendable {
                 path: path, description: label, configuration: configuration,
                 usesURI: usesURI, keyContext: keyContext)
         }
+        actor = ConnectionActor(queue: queue)
+        cancellation = db.accessCancellation
         if let owner { setOwner(owner) }
     }
 
@@ -68,22 +74,38 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// A top-level access: checks that no transaction outlives it.
     private func access<T>(_ block: (Database) throws -> T) rethrows -> T {
-        defer { if !keepsTransactionsOpen { db.endAccess() } }
+        defer { endAccess() }
         return try block(db)
     }
 
+    private func endAccess() {
+        if !keepsTransactionsOpen { db.endAccess() }
+    }
+
     /// Runs `block` on the connection's queue without blocking the caller's
-    /// thread: the task suspends until the block is done.
+    /// thread: the task suspends until the block is done. The block runs
+    /// inside the task: it sees its task-local values.
     ///
-    /// - throws: `CancellationError` if the task is already cancelled when the
-    ///   block would be scheduled (a scheduled block always runs), or the
-    ///   error of `block`.
-    func execute<T: Sendable>(_ block: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try Task.checkCancellation()
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.access(block) })
+    /// Cancelling the task interrupts the access: `block` does not start,
+    /// or its running statement stops and the next ones do not run; they
+    /// throw `CancellationError` (see ``AccessCancellation``). An access
+    /// that returned stays a success, whenever the cancellation arrives.
+    ///
+    /// - throws: `CancellationError`, or the error of `block`.
+    func execute<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
+        let cancellation = self.cancellation
+        return try await withTaskCancellationHandler {
+            try await actor.run {
+                // Defers run in reverse order: the end of the access (which
+                // may checkpoint) runs once the cancellation is disarmed.
+                defer { self.endAccess() }
+                cancellation.arm()
+                defer { cancellation.disarm() }
+                try Task.checkCancellation()
+                return try block(self.db)
             }
+        } onCancel: {
+            cancellation.cancel()
         }
     }
 

@@ -91,7 +91,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// The depth of nested ``readOnly(_:)`` calls (and read accesses).
     var readOnlyDepth = 0
     /// The open handle, for ``interrupt()`` from other threads.
-    private let interruptibleConnection = LockedValue<SQLiteConnection?>(nil)
+    private let interruptibleConnection: LockedValue<SQLiteConnection?>
+    /// How Task cancellation reaches the async access that runs.
+    let accessCancellation: AccessCancellation
 
     /// Causes the statement that runs on this connection, if any, to stop
     /// with `SQLITE_INTERRUPT` as soon as possible; see `sqlite3_interrupt`.
@@ -143,6 +145,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         self.description = description
         self.keyContext = keyContext
         self.usesURI = usesURI
+        let interruptibleConnection = LockedValue<SQLiteConnection?>(nil)
+        self.interruptibleConnection = interruptibleConnection
+        accessCancellation = AccessCancellation {
+            interruptibleConnection.withLock { connection in
+                if let connection { sqlite3_interrupt(connection) }
+            }
+        }
         try openTryingDerivedKey()
     }
 
@@ -341,6 +350,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         if isInsideTransactionBlock && sqlite3_get_autocommit(sqliteConnection) != 0 {
             throw abortedTransactionError(sql: statement.sql, arguments: statement.arguments)
         }
+        if accessCancellation.isStoppingStatements { try checkCancellation(before: statement) }
         if observesStatements { statementWillExecute(statement) }
     }
 
@@ -456,6 +466,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             statementAuthorizer.willCompile()
             let code = sqlite3_prepare_v3(handle, start, -1, 0, &sqliteStatement, &tail)
             guard code == SQLITE_OK else {
+                if failedFromCancellation(code) { throw CancellationError() }
                 throw DatabaseError.fromConnection(handle, code: code, sql: sql)
             }
             guard let sqliteStatement else {

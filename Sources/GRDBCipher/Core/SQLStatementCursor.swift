@@ -49,6 +49,7 @@ public final class SQLStatementCursor: Cursor {
                 database.statementAuthorizer.willCompile()
                 let code = sqlite3_prepare_v3(handle, start, -1, 0, &sqliteStatement, &tail)
                 guard code == SQLITE_OK else {
+                    if database.failedFromCancellation(code) { throw CancellationError() }
                     // As in GRDB: the SQL from this statement to the end, as
                     // written (the description trims it).
                     throw DatabaseError.fromConnection(handle, code: code, sql: String(cString: start))

@@ -102,6 +102,7 @@ extension Statement {
     @usableFromInline
     func valuesError(_ code: CInt, values: [DatabaseValue]) -> any Error {
         if let error = database.observationBroker?.takeCommitCancellationError() { return error }
+        if database.failedFromCancellation(code) { return CancellationError() }
         return DatabaseError.fromConnection(
             database.sqliteConnection, code: code, sql: sql, arguments: StatementArguments(values),
             publicStatementArguments: database.configuration.publicStatementArguments)

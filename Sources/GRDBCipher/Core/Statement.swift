@@ -263,7 +263,9 @@ public final class Statement {
     /// The error for a failed run: the error of the transaction observer
     /// that cancelled the commit, if one did, or SQLite's.
     func failure(_ code: CInt) -> any Error {
-        database.observationBroker?.takeCommitCancellationError() ?? makeError(code)
+        if let error = database.observationBroker?.takeCommitCancellationError() { return error }
+        if database.failedFromCancellation(code) { return CancellationError() }
+        return makeError(code)
     }
 
     /// Steps once: true if a row is available, false when done.
@@ -277,7 +279,7 @@ public final class Statement {
             return false
         }
         reset()
-        let error = makeError(code)
+        let error: any Error = database.failedFromCancellation(code) ? CancellationError() : makeError(code)
         _ = didEnd(code)
         throw database.observationBroker?.takeCommitCancellationError() ?? error
     }

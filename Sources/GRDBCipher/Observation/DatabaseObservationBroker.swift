@@ -308,11 +308,15 @@ final class DatabaseObservationBroker {
             let db = database
             notifying {
                 // Observers added meanwhile wait for the next transaction.
-                for observation in observations {
-                    if committed {
-                        observation.databaseDidCommit(db)
-                    } else {
-                        observation.databaseDidRollback(db)
+                // They may read what was committed even if the task that
+                // committed is cancelled.
+                db.ignoringCancellation {
+                    for observation in observations {
+                        if committed {
+                            observation.databaseDidCommit(db)
+                        } else {
+                            observation.databaseDidRollback(db)
+                        }
                     }
                 }
             }

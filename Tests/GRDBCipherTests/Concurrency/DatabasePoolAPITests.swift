@@ -13,16 +13,23 @@ import Testing
         _ = try await dbPool.read(rowCount)
         #expect(dbPool.readers.openConnectionCount == 1)
 
-        // Eight reads held at once open no more than five readers.
+        // Eight reads at once open no more than five readers. The first five
+        // to get one stay until all five are inside together (at most 30
+        // seconds): five readers, five reads inside, whatever the timing.
         let inside = LockedValue(0)
+        let entered = LockedValue(0)
         let maximumInside = LockedValue(0)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     try await dbPool.read { _ in
+                        let order = entered.withLock { $0 += 1; return $0 }
                         let now = inside.withLock { $0 += 1; return $0 }
                         maximumInside.withLock { $0 = max($0, now) }
-                        Thread.sleep(forTimeInterval: 0.05)
+                        let deadline = Date(timeIntervalSinceNow: 30)
+                        while order <= 5, maximumInside.withLock({ $0 }) < 5, Date() < deadline {
+                            Thread.sleep(forTimeInterval: 0.005)
+                        }
                         inside.withLock { $0 -= 1 }
                     }
                 }
