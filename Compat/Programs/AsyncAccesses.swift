@@ -187,21 +187,26 @@ func cancellationSteps(_ writer: some DatabaseWriter, _ name: String) throws {
     step("query_only in a write") { try writer.write { db in try Bool.fetchOne(db, sql: "PRAGMA query_only") } }
 }
 
-/// Cancels the task from outside while a statement runs: the statement is interrupted.
-func cancellationOfARunningStatement(_ writer: some DatabaseWriter, _ name: String) throws {
-    section("\(name): cancelled from outside while a statement runs")
-    let started = DispatchSemaphore(value: 0)
-    try writer.write { db in
+/// The SQL function that tells when the long statement of
+/// ``cancellationOfARunningStatement(_:_:)`` runs: added to every connection.
+let startSignal = DispatchSemaphore(value: 0)
+func addStartSignal(_ config: inout Configuration) {
+    config.prepareDatabase { db in
         db.add(function: DatabaseFunction("signalStart", argumentCount: 0, pure: false) { _ in
-            started.signal()
+            startSignal.signal()
             return 1
         })
     }
+}
+
+/// Cancels the task from outside while a statement runs: the statement is interrupted.
+func cancellationOfARunningStatement(_ writer: some DatabaseWriter, _ name: String) throws {
+    section("\(name): cancelled from outside while a statement runs")
     let outcome = AsyncOutcome<Int>()
     let task = Task {
         do {
             outcome.result = .success(try await writer.read { db in
-                // Millions of rows: seconds unless interrupted.
+                // Hundreds of millions of rows: minutes unless interrupted.
                 try Int.fetchOne(db, sql: """
                     WITH RECURSIVE c(n) AS (SELECT signalStart() UNION ALL SELECT n + 1 FROM c LIMIT 500000000)
                     SELECT COUNT(*) FROM c
@@ -212,7 +217,10 @@ func cancellationOfARunningStatement(_ writer: some DatabaseWriter, _ name: Stri
         }
         outcome.done.signal()
     }
-    started.wait()
+    guard startSignal.wait(timeout: .now() + 60) == .success else {
+        out("read: did not start")
+        return
+    }
     task.cancel()
     guard outcome.done.wait(timeout: .now() + 60) == .success else {
         out("read: did not end")
@@ -225,7 +233,7 @@ func cancellationOfARunningStatement(_ writer: some DatabaseWriter, _ name: Stri
 let asyncAccessPrograms: [Program] = [
     Program("async-queue") {
         tracePrints = false
-        let dbQueue = try makeQueue(traced: false)
+        let dbQueue = try makeQueue(traced: false, addStartSignal)
         try cancellationSteps(dbQueue, "queue")
         try cancellationOfARunningStatement(dbQueue, "queue")
         section("queue: inDatabase")
@@ -235,7 +243,7 @@ let asyncAccessPrograms: [Program] = [
     },
     Program("async-pool") {
         tracePrints = false
-        let dbPool = try makePool()
+        let dbPool = try makePool(addStartSignal)
         try cancellationSteps(dbPool, "pool")
         try cancellationOfARunningStatement(dbPool, "pool")
         section("pool: snapshot")
