@@ -31,6 +31,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         .addRoutes(to: router)
     let todos = router.group("todos")
     TodoController(database: database).addRoutes(to: todos)
+    TodoSearchController(database: database).addRoutes(to: todos)
     TodoEventsController(
         database: database,
         slots: StreamSlots(capacity: configuration.maximumEventStreams),
