@@ -102,7 +102,7 @@ let functionAndCursorPrograms: [Program] = [
     },
     Program("cursors-step-errors") {
         let dbQueue = try makeQueue()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             db.add(function: failOnThree)
             let sql = "SELECT failOnThree(column1) AS v FROM (VALUES (1), (2), (3), (4))"
             step("rows") { drain(try Row.fetchCursor(db, sql: sql).map { $0["v"] as Int }) }
@@ -139,7 +139,7 @@ let functionAndCursorPrograms: [Program] = [
     },
     Program("cursors-derived-foreach") {
         let dbQueue = try makeQueue()
-        try dbQueue.inDatabase { db in
+        dbQueue.inDatabase { db in
             let sql = "SELECT column1 FROM (VALUES (1), (2), (3), (4))"
             func each<C: Cursor>(_ label: String, _ cursor: () throws -> C) {
                 step(label) {
