@@ -104,4 +104,39 @@ let dateEdgePrograms: [Program] = [
             }
         }
     },
+    // The formats of GRDB's documentation, as Date and NSDate, by every fetch path.
+    Program("values-dates-formats") {
+        let dbQueue = try makeQueue()
+        dbQueue.inDatabase { db in
+            let texts = [
+                "2009-02-13", "2009-02-13 23:31", "2009-02-13 23:31:30", "2009-02-13 23:31:30.123",
+                "2009-02-13T23:31", "2009-02-13T23:31:30", "2009-02-13T23:31:30.123",
+                "2009-02-13 23:31Z", "2009-02-13 23:31:30Z", "2009-02-13T23:31:30.123Z", "2009-02-13T23:31:30.123+05:30",
+                "2009-02-13 23:31:30.123-08:00", "2009-02-13T23:31:30.1", "2009-02-13T23:31:30.12",
+                "2009-02-13T23:31:30.123456", "2009-02-13T23:31:30.123456789Z", "2009-02-13T23:31:30.5-00:30",
+                "2009-02-13t23:31:30", "2009-02-13 23:31:30.123 +01:00", "2009-02-13T23:31:30,123",
+            ]
+            for text in texts {
+                quietly {
+                    step("'\(text)' Date fetchOne") { unixTime(try Date.fetchOne(db, sql: "SELECT ?", arguments: [text])) }
+                    step("'\(text)' Date fetchAll") {
+                        try Date.fetchAll(db, sql: "SELECT ?", arguments: [text]).map { unixTime($0) }
+                    }
+                    step("'\(text)' Date row") { unixTime(try firstRow(db, "SELECT ?", arguments: [text]).decode(Date?.self, atIndex: 0)) }
+                    step("'\(text)' NSDate fetchOne") {
+                        unixTime(try NSDate.fetchOne(db, sql: "SELECT ?", arguments: [text]).map { $0 as Date })
+                    }
+                    step("'\(text)' NSDate fromDatabaseValue") {
+                        unixTime(NSDate.fromDatabaseValue(text.databaseValue).map { $0 as Date })
+                    }
+                }
+            }
+            for sql in ["SELECT 1234567890", "SELECT 1234567890.5", "SELECT -1.25", "SELECT x'00'"] {
+                quietly {
+                    step("\(sql) Date") { unixTime(try Date.fetchOne(db, sql: sql)) }
+                    step("\(sql) NSDate") { unixTime(try NSDate.fetchOne(db, sql: sql).map { $0 as Date }) }
+                }
+            }
+        }
+    },
 ]

@@ -117,14 +117,20 @@ public final class DatabasePool: DatabaseWriter {
     /// As in GRDB, `close()` waits for the reads and writes that run or are
     /// scheduled, then closes the writer first, then the readers.
     ///
-    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if statements made in a
-    ///   write are still alive; the pool then stays open.
+    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`, "unable to close due to
+    ///   unfinalized statements or unfinished backups") if a statement made
+    ///   in a write or a read is still alive. The pool then stays fully open:
+    ///   no connection is closed, and reads and writes go on working.
     public func close() throws {
         owner.preconditionNotCurrent()
         // The writer first, then the readers, in the order of barrier writes.
         try writer.sync { db in
             try readers.barrier {
-                // The writer first: if it cannot close, nothing is closed.
+                // Nothing closes unless every connection can: a pool that
+                // fails to close (a statement still alive) stays fully open.
+                // The writer is checked first, as it is closed first.
+                try db.checkClosable()
+                try readers.checkClosable()
                 try db.close()
                 try readers.close()
             }

@@ -34,10 +34,13 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
 
     /// Ends the snapshot's transaction and closes its connection.
     ///
-    /// - throws: A ``DatabaseError`` if statements are still alive.
+    /// - throws: A ``DatabaseError`` (`SQLITE_BUSY`) if a statement made in
+    ///   a read is still alive. The snapshot then stays open, on the same
+    ///   frozen state.
     public func close() throws {
         try connection.sync { db in
-            try? db.rollback()
+            // Closing rolls back the snapshot's transaction; a snapshot that
+            // cannot close stays open, on the same frozen state.
             try db.close()
         }
         onEnd()

@@ -83,7 +83,7 @@ final class ReaderPool: @unchecked Sendable {
         lock.lock()
         if isClosed {
             lock.unlock()
-            completion(.failure(DatabaseError.misuse("the database pool is closed")))
+            completion(.failure(DatabaseError.misuse("Connection is closed")))
             return nil
         }
         let id = nextWaiterID
@@ -278,6 +278,17 @@ final class ReaderPool: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Throws the error that closing an idle connection would throw (a
+    /// statement still alive), and leaves every connection open.
+    func checkClosable() throws {
+        lock.lock()
+        let connections = idle.map(\.connection)
+        lock.unlock()
+        for connection in connections {
+            try connection.sync { try $0.checkClosable() }
+        }
+    }
+
     /// Closes the pool of readers. Throws if a read is running.
     func close() throws {
         lock.lock()
@@ -294,7 +305,7 @@ final class ReaderPool: @unchecked Sendable {
         waiters.removeAll()
         lock.unlock()
         for waiter in pendingWaiters {
-            waiter.completion(.failure(DatabaseError.misuse("the database pool is closed")))
+            waiter.completion(.failure(DatabaseError.misuse("Connection is closed")))
         }
         for connection in connections {
             try connection.sync { try $0.close() }

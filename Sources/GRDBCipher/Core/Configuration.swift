@@ -28,6 +28,20 @@ public struct Configuration: Sendable {
     /// a misfeature that turns typos in column names into strings. Default false.
     public var acceptsDoubleQuotedStringLiterals = false
 
+    /// Whether connections listen to ``Database/suspendNotification`` and
+    /// ``Database/resumeNotification``. Default false.
+    ///
+    /// GRDB suspends databases to avoid the `0xdead10cc` exception that ends
+    /// an iOS app suspended with a lock on a shared file. Linux and macOS
+    /// servers have no such suspension: this library accepts the flag, so
+    /// that GRDB code compiles, and does nothing with it.
+    ///
+    /// ```swift
+    /// var config = Configuration()
+    /// config.observesSuspensionNotifications = true   // no effect here
+    /// ```
+    public var observesSuspensionNotifications = false
+
     /// Whether statement arguments appear in error descriptions and traces.
     /// Default false, since arguments often hold user data.
     public var publicStatementArguments = false

@@ -402,6 +402,28 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         unregisterOpenFile()
     }
 
+    /// Throws the error ``close()`` would throw because statements made by
+    /// the user are still alive, and leaves the connection open either way.
+    ///
+    /// A pool checks every connection with it before it closes any: a pool
+    /// that cannot close stays fully open.
+    func checkClosable() throws {
+        guard let handle = sqliteConnection else { return }
+        statementCache.removeAll()
+        clearSchemaCache()
+        guard sqlite3_next_stmt(handle, nil) != nil else { return }
+        // With a statement alive, sqlite3_close refuses and leaves the
+        // connection open: its error is SQLite's own (SQLITE_BUSY).
+        let code = interruptibleConnection.withLock { _ in sqlite3_close(handle) }
+        if code != SQLITE_OK {
+            throw DatabaseError.fromConnection(handle, code: code)
+        }
+        // SQLite closed it after all (not expected): record it.
+        interruptibleConnection.withLock { $0 = nil }
+        sqliteConnection = nil
+        unregisterOpenFile()
+    }
+
     private func unregisterOpenFile() {
         if let openFileIdentity { OpenDatabaseFiles.unregister(openFileIdentity) }
         openFileIdentity = nil

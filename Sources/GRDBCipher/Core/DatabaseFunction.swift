@@ -109,6 +109,8 @@ public protocol DatabaseAggregate: SendableMetatype {
 /// The state of one aggregate group, kept in SQLite's aggregate context.
 private final class AggregateState {
     var aggregate: any DatabaseAggregate
+    /// Whether `step` threw: the statement fails, and `finalize` is not called.
+    var hasFailed = false
     init(_ aggregate: any DatabaseAggregate) { self.aggregate = aggregate }
 }
 
@@ -148,9 +150,13 @@ extension Database {
                         sqlite3_result_error_nomem(sqliteContext)
                         return
                     }
+                    // SQLite stops the statement at the first error, but
+                    // may still call step for another group of the same row.
+                    if state.hasFailed { return }
                     do {
                         try state.aggregate.step(functionArguments(argc, argv))
                     } catch {
+                        state.hasFailed = true
                         setError(error, on: sqliteContext)
                     }
                 },
@@ -161,6 +167,9 @@ extension Database {
                     guard case .aggregate(let makeAggregate) = function.kind else { return }
                     let aggregate = state?.aggregate ?? makeAggregate()
                     releaseAggregateState(sqliteContext)
+                    // After a failed step, SQLite only finalizes to clean up:
+                    // the error is already the statement's.
+                    if state?.hasFailed == true { return }
                     do {
                         let result = try aggregate.finalize()
                         (result?.databaseValue ?? .null).setResult(of: sqliteContext)
@@ -194,7 +203,10 @@ private func functionArguments(_ argc: CInt, _ argv: UnsafeMutablePointer<Opaque
 
 private func setError(_ error: any Error, on sqliteContext: OpaquePointer?) {
     if let error = error as? DatabaseError {
-        sqlite3_result_error(sqliteContext, error.message ?? "function failed", -1)
+        // Without a message, SQLite's own message for the code (as in GRDB).
+        if let message = error.message {
+            sqlite3_result_error(sqliteContext, message, -1)
+        }
         sqlite3_result_error_code(sqliteContext, error.extendedResultCode.rawValue)
     } else {
         sqlite3_result_error(sqliteContext, "\(error)", -1)

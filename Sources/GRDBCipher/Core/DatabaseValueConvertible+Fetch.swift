@@ -166,3 +166,27 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         try fetchOne(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
+    /// The distinct values of a statement's first column, read on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchSet(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws
+        -> Set<Self>
+    {
+        try Set(fetchCursor(statement, arguments: arguments, adapter: adapter))
+    }
+
+    /// The distinct values of an SQL query's first column, read on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    @inlinable
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)? = nil) throws -> Set<Self>
+    {
+        try fetchSet(db.makeStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+}

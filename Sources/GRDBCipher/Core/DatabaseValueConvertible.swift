@@ -12,7 +12,7 @@ import Foundation
 ///     }
 /// }
 /// ```
-public protocol DatabaseValueConvertible: SQLExpressible {
+public protocol DatabaseValueConvertible: SQLExpressible, StatementBinding {
     /// The value to store in the database.
     var databaseValue: DatabaseValue { get }
 
@@ -24,16 +24,6 @@ public protocol DatabaseValueConvertible: SQLExpressible {
     /// (decoding fails) for every type but `Optional`, which decodes nil.
     /// Do not implement it: the default is what GRDB's rules need.
     static func fromMissingColumn() -> Self?
-
-    /// Binds the value to a parameter of a prepared statement and returns
-    /// the result code of the `sqlite3_bind_*` call.
-    ///
-    /// The default implementation binds ``databaseValue``; the numeric types
-    /// and `Bool` bind themselves with one call, without building it. An
-    /// implementation must bind exactly what ``databaseValue`` is (other
-    /// APIs bind that, and errors show it), and may be called more than once
-    /// for one execution. ``Statement/execute(values:)`` uses it.
-    func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
 
     /// The decoder of a `Decodable` value stored as JSON. Implement it to
     /// change the default strategies (see `DatabaseValueConvertible+Codable.swift`).
@@ -56,6 +46,12 @@ public protocol DatabaseValueConvertible: SQLExpressible {
 
 extension DatabaseValueConvertible {
     /// Binds ``databaseValue``.
+    ///
+    /// The numeric types and `Bool` bind themselves with one call, without
+    /// building it. An implementation of your own must bind exactly what
+    /// ``databaseValue`` is (other APIs bind that, and errors show it), and
+    /// may be called more than once for one execution.
+    /// ``Statement/execute(values:)`` uses it.
     public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
         databaseValue.bind(to: sqliteStatement, at: index)
     }
@@ -109,13 +105,6 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         self?.databaseValue ?? .null
     }
 
-    /// Binds NULL for nil, the wrapped value otherwise.
-    @inlinable
-    public func bind(to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt {
-        guard let self else { return sqlite3_bind_null(sqliteStatement, index) }
-        return self.bind(to: sqliteStatement, at: index)
-    }
-
     /// The decoded value when the wrapped type decodes it, else nil (as a
     /// successful `.some(nil)`) for NULL; returns nil when a non-NULL value
     /// cannot be decoded. As in GRDB, a wrapped type that decodes NULL
@@ -153,11 +142,16 @@ extension Optional: StatementColumnConvertible where Wrapped: StatementColumnCon
     }
 
     /// Reads a column: `.some(nil)` for NULL, nil when a non-NULL value cannot be decoded.
+    ///
+    /// The wrapped type reads the column first, as in ``fromDatabaseValue(_:)``:
+    /// a wrapped type that decodes NULL itself (an optional, in `Int??`)
+    /// gets its value, so that `Int?.fetchOne` tells a NULL (`.some(nil)`)
+    /// from no row (`nil`).
     @inlinable
     public static func fromStatement(_ sqliteStatement: SQLiteStatement, atUncheckedIndex index: CInt) -> Wrapped?? {
-        if sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL {
-            return .some(nil)
+        if let value = Wrapped.fromStatement(sqliteStatement, atUncheckedIndex: index) {
+            return .some(value)
         }
-        return Wrapped(sqliteStatement: sqliteStatement, index: index).map { .some($0) }
+        return sqlite3_column_type(sqliteStatement, index) == SQLITE_NULL ? .some(nil) : nil
     }
 }

@@ -99,3 +99,14 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
         return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }
+
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
+    /// The distinct values of the first column of an SQL literal, read
+    /// straight from SQLite.
+    ///
+    /// - throws: A ``DatabaseError``, or a decoding error.
+    public static func fetchSet(_ db: Database, literal sqlLiteral: SQL) throws -> Set<Self> {
+        let (sql, arguments) = try sqlLiteral.build(db)
+        return try fetchSet(db, sql: sql, arguments: arguments)
+    }
+}

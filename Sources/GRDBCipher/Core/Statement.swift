@@ -218,19 +218,55 @@ public final class Statement {
 
     /// Runs the statement until it is done, after binding `arguments` if given.
     ///
+    /// Arguments given here are bound for this run only, as in GRDB: SQLite
+    /// lets go of their values when the run ends, and ``arguments`` keeps
+    /// them, so that a later `execute()` binds them again. Arguments set with
+    /// ``setArguments(_:)`` stay bound.
+    ///
+    /// ```swift
+    /// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
+    /// try statement.execute(arguments: ["Arthur"])
+    /// try statement.execute()   // inserts "Arthur" again
+    /// ```
+    ///
     /// - throws: A ``DatabaseError`` if the arguments do not fit or SQLite fails.
     public func execute(arguments: StatementArguments? = nil) throws {
         if let arguments {
             try setArguments(arguments)
+            defer { clearRunBindings() }
+            try run()
         } else {
-            // A statement that ran to the end was reset already.
-            if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
-            try checkArgumentsBound()
+            try prepareRunWithoutArguments()
+            try run()
         }
+    }
+
+    private func run() throws {
         try database.checkCanExecute(self)
         let code = stepToCompletion()
         if code != SQLITE_DONE {
             throw failure(code)
+        }
+    }
+
+    /// Lets SQLite drop the values bound for one run (which may be large, or
+    /// secret); ``arguments`` keeps them for a later run.
+    private func clearRunBindings() {
+        reset()
+        sqlite3_clear_bindings(sqliteStatement)
+        argumentsAreBound = false
+    }
+
+    /// Readies a run that gives no arguments: binds again the arguments of
+    /// a previous run given to ``execute(arguments:)``, or checks that the
+    /// statement needs none.
+    func prepareRunWithoutArguments() throws {
+        // A statement that ran to the end was reset already.
+        if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
+        if !argumentsAreBound && !boundArguments.isEmpty {
+            try setArguments(boundArguments)
+        } else {
+            try checkArgumentsBound()
         }
     }
 

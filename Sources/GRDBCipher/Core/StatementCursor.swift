@@ -13,7 +13,7 @@ final class StatementIteration {
             try statement.setArguments(arguments)
         } else {
             statement.reset()
-            try statement.checkArgumentsBound()
+            try statement.prepareRunWithoutArguments()
         }
         try statement.database.checkCanExecute(statement)
         self.statement = statement

@@ -146,6 +146,16 @@ extension DatabaseValueConvertible where Self: StatementColumnConvertible {
     }
 }
 
+extension DatabaseValueConvertible where Self: StatementColumnConvertible & Hashable {
+    /// The distinct values of a request's first column, on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public static func fetchSet(_ db: Database, _ request: some FetchRequest) throws -> Set<Self> {
+        let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+        return try fetchSet(prepared.statement, adapter: prepared.adapter)
+    }
+}
+
 extension FetchRequest where RowDecoder: DatabaseValueConvertible {
     /// A cursor over the values of the request's first column.
     ///
@@ -189,4 +199,11 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementCol
     ///
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try RowDecoder.fetchOne(db, self) }
+}
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
+    /// The distinct values of the request's first column, on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try RowDecoder.fetchSet(db, self) }
 }

@@ -216,3 +216,10 @@ extension Table where RowDecoder: DatabaseValueConvertible & StatementColumnConv
     /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
     public func fetchOne(_ db: Database) throws -> RowDecoder? { try all().fetchOne(db) }
 }
+
+extension Table where RowDecoder: DatabaseValueConvertible & StatementColumnConvertible & Hashable {
+    /// The distinct values of the table's first column, on the fast path.
+    ///
+    /// - throws: A ``DatabaseError`` or a ``RowDecodingError``.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> { try all().fetchSet(db) }
+}

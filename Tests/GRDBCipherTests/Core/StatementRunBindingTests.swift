@@ -1,0 +1,69 @@
+import CSQLCipher
+import Foundation
+import Testing
+@testable import GRDBCipher
+
+/// The SQL of a statement with what SQLite holds bound now (NULL for nothing).
+private func boundSQL(_ statement: Statement) -> String {
+    guard let text = sqlite3_expanded_sql(statement.sqliteStatement) else { return "" }
+    defer { sqlite3_free(text) }
+    return String(cString: text)
+}
+
+@Suite("Arguments of one run, and arguments that stay bound")
+struct StatementRunBindingTests {
+    @Test func argumentsOfExecuteAreClearedAfterTheRun() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            try statement.execute(arguments: ["secret"])
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL)")
+            #expect(statement.arguments == ["secret"])
+        }
+    }
+
+    @Test func argumentsOfAFailedRunAreClearedToo() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a TEXT UNIQUE)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            try statement.execute(arguments: ["x"])
+            #expect(throws: DatabaseError.self) { try statement.execute(arguments: ["x"]) }
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL)")
+        }
+    }
+
+    @Test func executeWithoutArgumentsRunsAgainWithThePreviousOnes() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            try statement.execute(arguments: ["again"])
+            try statement.execute()
+            #expect(try String.fetchAll(db, sql: "SELECT a FROM t") == ["again", "again"])
+        }
+    }
+
+    @Test func setArgumentsStayBound() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            try statement.setArguments(["kept"])
+            try statement.execute()
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES ('kept')")
+            try statement.execute()
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE a = 'kept'") == 2)
+        }
+    }
+
+    @Test func literalStatementsKeepTheirArguments() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER)")
+            try db.makeStatement(literal: "INSERT INTO t VALUES (\(1))").execute()
+            try db.cachedStatement(literal: "INSERT INTO t VALUES (\(2))").execute()
+            try db.makeStatement(literal: SQL(sql: "INSERT INTO t VALUES (:a)", arguments: ["a": 3])).execute()
+            let statements = try db.allStatements(literal: "INSERT INTO t VALUES (\(4)); INSERT INTO t VALUES (\(5))")
+            while let statement = try statements.next() { try statement.execute() }
+            #expect(try Int.fetchAll(db.makeStatement(literal: "SELECT a FROM t WHERE a > \(0) ORDER BY a")) == [1, 2, 3, 4, 5])
+            #expect(try Row.fetchAll(db.cachedStatement(literal: "SELECT a FROM t WHERE a = \(5)")).count == 1)
+        }
+    }
+}
