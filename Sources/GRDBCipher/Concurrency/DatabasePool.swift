@@ -40,6 +40,9 @@ public final class DatabasePool: DatabaseWriter {
     /// The configuration of the pool.
     public let configuration: Configuration
 
+    /// The number of the last snapshot, for its connection's name.
+    private let snapshotNumber = LockedValue(0)
+
     /// The reader connections, for ``interrupt()``.
     private let readerConnections = LockedValue<[WeakConnection]>([])
 
@@ -57,11 +60,8 @@ public final class DatabasePool: DatabaseWriter {
         var writerConfiguration = configuration
         writerConfiguration.journalMode = .wal
         writerConfiguration.waitsForReaderLockRaces = true
-        // GRDB's labels: `<label>.writer`, `<label>.reader.<n>`.
-        let label = configuration.label ?? "GRDB.DatabasePool"
-        writerConfiguration.label = label + ".writer"
         writer = try SerializedDatabase(
-            path: path, configuration: writerConfiguration, defaultLabel: "",
+            path: path, configuration: writerConfiguration, defaultLabel: "GRDB.DatabasePool", purpose: "writer",
             keyContext: keyContext, owner: owner)
 
         var readerConfiguration = configuration
@@ -74,7 +74,6 @@ public final class DatabasePool: DatabaseWriter {
             readerConfiguration.readonlyBusyMode = .timeout(10)
         }
         readerConfiguration.journalMode = .default
-        readerConfiguration.label = label + ".reader"
         self.readerConfiguration = readerConfiguration
         let readerNumber = LockedValue(0)
         let readerConnections = self.readerConnections
@@ -88,10 +87,9 @@ public final class DatabasePool: DatabaseWriter {
                 guard keyContext.hasOldKeyFramesPending, let writer else { return }
                 writer.asyncExecute { _ in }
             }) { [readerConfiguration] in
-            var numberedConfiguration = readerConfiguration
-            numberedConfiguration.label = label + ".reader.\(readerNumber.withLock { $0 += 1; return $0 })"
             let connection = try SerializedDatabase(
-                path: path, configuration: numberedConfiguration, defaultLabel: "",
+                path: path, configuration: readerConfiguration, defaultLabel: "GRDB.DatabasePool",
+                purpose: "reader.\(readerNumber.withLock { $0 += 1; return $0 })",
                 keyContext: keyContext, owner: owner)
             readerConnections.withLock { connections in
                 connections.removeAll { $0.connection == nil }
@@ -380,7 +378,8 @@ public final class DatabasePool: DatabaseWriter {
         }
         let keyContext = self.keyContext
         return try DatabaseSnapshot(
-            path: path, configuration: readerConfiguration, keyContext: keyContext,
+            path: path, configuration: readerConfiguration,
+            purpose: "snapshot.\(snapshotNumber.withLock { $0 += 1; return $0 })", keyContext: keyContext,
             onEnd: { [weak writer] in
                 // The snapshot may have held WAL frames of an old key.
                 guard keyContext.hasOldKeyFramesPending, let writer else { return }

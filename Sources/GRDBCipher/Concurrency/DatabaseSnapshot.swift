@@ -22,12 +22,15 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     /// Called once the snapshot's transaction has ended.
     private let onEnd: @Sendable () -> Void
 
-    init(path: String, configuration: Configuration, keyContext: KeyContext, onEnd: @escaping @Sendable () -> Void) throws {
+    init(
+        path: String, configuration: Configuration, purpose: String, keyContext: KeyContext,
+        onEnd: @escaping @Sendable () -> Void) throws
+    {
         self.path = path
         self.configuration = configuration
         self.onEnd = onEnd
         connection = try SerializedDatabase(
-            path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseSnapshot",
+            path: path, configuration: configuration, defaultLabel: "GRDB.DatabasePool", purpose: purpose,
             keyContext: keyContext, keepsTransactionsOpen: true)
         try connection.sync { try $0.beginSnapshotTransaction() }
     }

@@ -19,13 +19,17 @@ final class SerializedDatabase: @unchecked Sendable {
         path: String,
         configuration: Configuration,
         defaultLabel: String,
+        purpose: String? = nil,
         usesURI: Bool = false,
         keyContext: KeyContext? = nil,
         owner: ConnectionOwner? = nil,
         keepsTransactionsOpen: Bool = false) throws
     {
         self.keepsTransactionsOpen = keepsTransactionsOpen
-        let label = configuration.label ?? defaultLabel
+        // GRDB's names: the user's label, or the default one, followed by
+        // the purpose (`GRDB.DatabasePool.writer`, `Toreador.reader.1`). The
+        // connection's configuration keeps the user's label.
+        let label = (configuration.label ?? defaultLabel) + (purpose.map { "." + $0 } ?? "")
         queue = configuration.readonly
             ? configuration.makeReaderDispatchQueue(label: label)
             : configuration.makeWriterDispatchQueue(label: label)

@@ -9,11 +9,12 @@ extension DatabaseMigrator {
     /// The schema is the content of `sqlite_master` (type, name, table and
     /// SQL of every table, index, view and trigger), except SQLite's and
     /// GRDB's own tables. The expected schema comes from running the
-    /// migrations on an empty **in-memory** database (GRDB uses a temporary
-    /// file): no plaintext copy of the schema or of rows the migrations
-    /// insert is ever written to disk. It is configured as `db`, without
-    /// its key, which an in-memory database does not use: preparation
-    /// functions run, and migrations see the same foreign key setting.
+    /// migrations on an empty temporary file, as in GRDB, but encrypted with
+    /// a random key and removed afterwards: no plaintext copy of the schema
+    /// or of rows the migrations insert is ever written to disk. It is
+    /// configured as `db`, with its own key: preparation functions run
+    /// (`sqlite3_file_control` too), and migrations see the same foreign
+    /// key setting.
     ///
     /// This is what ``eraseDatabaseOnSchemaChange`` uses. To erase by hand:
     ///
@@ -27,7 +28,7 @@ extension DatabaseMigrator {
     /// ```
     ///
     /// - throws: A ``DatabaseError`` if SQLite fails, or the error of a
-    ///   migration that fails on the in-memory database.
+    ///   preparation or a migration that fails on the temporary database.
     public func hasSchemaChanges(_ db: Database) throws -> Bool {
         let applied = try appliedIdentifiers(db)
         if !applied.isSubset(of: Set(migrations)) {
@@ -36,14 +37,9 @@ extension DatabaseMigrator {
         guard let lastApplied = registeredMigrations.lastIndex(where: { applied.contains($0.identifier) }) else {
             return false
         }
-        var configuration = db.configuration
-        configuration.key = nil
-        configuration.readonly = false
-        configuration.targetQueue = nil
-        configuration.writeTargetQueue = nil
-        configuration.label = "GRDBCipher.DatabaseMigrator.scratch"
-        let scratch = try DatabaseQueue(configuration: configuration)
-        let expected = try scratch.writeWithoutTransaction { scratchDB in
+        let scratch = try SchemaScratchDatabase(configuredAs: db)
+        defer { scratch.remove() }
+        let expected = try scratch.dbQueue.writeWithoutTransaction { scratchDB in
             try runMigrations(scratchDB, upTo: lastApplied)
             return try SchemaObject.userObjects(scratchDB)
         }

@@ -35,7 +35,7 @@ extension AdaptedFetchRequest: FetchRequest {
     /// The base request's statement, with the adapter.
     ///
     /// - throws: A ``DatabaseError``, or what building the adapter throws.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
         var prepared = try base.makePreparedRequest(db, forSingleResult: singleResult)
         let adapter = try self.adapter(db)
         if let first = prepared.adapter {

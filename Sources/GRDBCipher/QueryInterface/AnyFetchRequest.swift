@@ -27,7 +27,7 @@ public struct AnyFetchRequest<RowDecoder>: FetchRequest {
     /// The wrapped request's statement and adapter.
     ///
     /// - throws: What the wrapped request throws.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
         try base.makePreparedRequest(db, forSingleResult: singleResult)
     }
 

@@ -95,7 +95,7 @@ public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
     }
 
     /// The request's statement, with its arguments bound, and its adapter.
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
         let (sql, arguments) = try sqlLiteral.build(db)
         let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)

@@ -49,8 +49,9 @@ extension QueryInterfaceRequest {
             conflictResolution: conflictResolution ?? defaultConflictResolutionForUpdate,
             assignments: assignments)
         else { return 0 }
-        try db.cachedStatement(sql: sql).execute(arguments: arguments)
-        return db.changesCount
+        return try db.countingChangedRows(inTable: relation.tableName) {
+            try db.cachedStatement(sql: sql).execute(arguments: arguments)
+        }.changes
     }
 
     /// Updates the rows the request selects, and returns how many changed.

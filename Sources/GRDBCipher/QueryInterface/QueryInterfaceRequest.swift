@@ -32,7 +32,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     ///
     /// - throws: A ``DatabaseError`` if the SQL is invalid (an unknown
     ///   table or column, for instance).
-    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest {
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws -> PreparedRequest {
         if !relation.joins.isEmpty || !relation.prefetches.isEmpty {
             return try makeAssociationPreparedRequest(db, forSingleResult: singleResult)
         }
@@ -103,8 +103,9 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     @discardableResult
     public func deleteAll(_ db: Database) throws -> Int {
         let (sql, arguments) = try relation.deleteSQL(db)
-        try db.cachedStatement(sql: sql).execute(arguments: arguments)
-        return db.changesCount
+        return try db.countingChangedRows(inTable: relation.tableName) {
+            try db.cachedStatement(sql: sql).execute(arguments: arguments)
+        }.changes
     }
 
     // MARK: - Chaining

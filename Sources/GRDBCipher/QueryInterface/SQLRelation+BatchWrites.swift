@@ -81,6 +81,20 @@ extension SQLRelation {
 
     // MARK: - Clauses
 
+    /// Whether the request is grouped by plain columns of its table that
+    /// include one of its unique keys (its primary key, the rowid, or the
+    /// columns of a unique index). Not for a view, nor for groups of
+    /// expressions that are not columns.
+    private func groupsByUniqueKey(_ db: Database) throws -> Bool {
+        guard let groupExpressions, try db.tableExists(tableName) else { return false }
+        var columns: Set<String> = []
+        for expression in groupExpressions {
+            guard case .column(let name) = expression.impl else { return false }
+            columns.insert(name)
+        }
+        return try db.table(tableName, hasUniqueKey: columns)
+    }
+
     /// Whether the request has a `GROUP BY` clause: its rows are then
     /// written through a subquery of their keys.
     private var isGrouped: Bool {
@@ -112,25 +126,22 @@ extension SQLRelation {
     /// a row the fastest: the `INTEGER PRIMARY KEY`, else the rowid, else the
     /// single-column key of a `WITHOUT ROWID` table.
     ///
-    /// Only a request grouped by that key (one row per group) can be
-    /// written: other groups do not say which of their rows to write, and
-    /// the statement throws (GRDB stops the program).
+    /// Only a request grouped by columns of a unique key of the table (one
+    /// row per group) can be written, as in GRDB: other groups do not say
+    /// which of their rows to write, and the statement throws (GRDB stops
+    /// the program).
     private func writeKeyInSubquery(
         into sql: inout String, _ context: SQLGenerationContext, statementKind: String) throws
     {
+        guard try groupsByUniqueKey(context.db) else {
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE,
+                message: "Can't \(statementKind) query with GROUP BY clause")
+        }
         guard let keyColumn = try context.db.primaryKey(tableName).fastPrimaryKeyColumn else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "can't write the grouped rows of \(tableName), a WITHOUT ROWID table with a multi-column primary key")
-        }
-        let groupsByKey = groupExpressions?.contains { expression in
-            if case .column(let name) = expression.impl { return name.lowercased() == keyColumn.lowercased() }
-            return false
-        } ?? false
-        guard groupsByKey else {
-            throw DatabaseError(
-                resultCode: .SQLITE_MISUSE,
-                message: "Can't \(statementKind) query with GROUP BY clause")
         }
         var keys = self
         keys.selection = [Column(keyColumn).sqlSelection]

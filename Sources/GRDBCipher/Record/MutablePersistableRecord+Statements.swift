@@ -224,9 +224,12 @@ extension MutablePersistableRecord {
         let (plan, container) = try updatePlan(db, columns: columns, onConflict: conflictResolution)
         let statement = try plan.preparedStatement(db)
         try statement.bindPersistenceValues(of: container, at: plan.parameterIndexes)
-        try statement.executePersistence(of: container, at: plan.parameterIndexes)
-        // sqlite3_changes counts the rows of this statement, not of triggers.
-        if db.changesCount == 0 {
+        // Rows of this statement, not of triggers, unless the table is a
+        // view: then the rows its INSTEAD OF triggers changed.
+        let (_, changes) = try db.countingChangedRows(inTable: plan.tableName) {
+            try statement.executePersistence(of: container, at: plan.parameterIndexes)
+        }
+        if changes == 0 {
             throw type(of: self).recordNotFound(plan.primaryKey, container)
         }
         return PersistenceSuccess(persistenceContainer: container)
@@ -245,14 +248,20 @@ extension MutablePersistableRecord {
             db, sql: SQL(sql: plan.sql, arguments: StatementArguments(values)),
             tableName: plan.tableName, selection: selection)
         let totalChangesBefore = db.totalChangesCount
-        let returned = try fetch(statement)
-        // Ends the statement if `fetch` did not, so that SQLite counts its
-        // changes.
-        statement.reset()
-        if db.totalChangesCount == totalChangesBefore || db.changesCount == 0 {
+        // A `fetch` that finds no returned row throws: when no row was
+        // updated, the error is that the record was not found (a save
+        // then inserts it).
+        let (returned, changes) = try db.countingChangedRows(inTable: plan.tableName) { () -> Result<T, any Error> in
+            let returned = Result { try fetch(statement) }
+            // Ends the statement if `fetch` did not, so that SQLite counts
+            // its changes.
+            statement.reset()
+            return returned
+        }
+        if db.totalChangesCount == totalChangesBefore || changes == 0 {
             throw type(of: self).recordNotFound(plan.primaryKey, container)
         }
-        return (PersistenceSuccess(persistenceContainer: container), returned)
+        return (PersistenceSuccess(persistenceContainer: container), try returned.get())
     }
 
     // MARK: - Delete and existence
@@ -276,8 +285,8 @@ extension MutablePersistableRecord {
         guard let statement = try keyedStatement(db, { "DELETE FROM \($0) WHERE \($1)" }) else {
             return false
         }
-        try statement.execute()
-        return db.changesCount > 0
+        let tableName = type(of: self).databaseTableName
+        return try db.countingChangedRows(inTable: tableName) { try statement.execute() }.changes > 0
     }
 
     /// Whether the table holds a row with the primary key of the record.

@@ -172,7 +172,7 @@ struct RowKeyedDecodingContainer<Record: FetchableRecord, Key: CodingKey>: Keyed
             let keys = [rootKey, key.stringValue].sorted()
             throw DecodingError.keyNotFound(key, DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "No such key: \(keys.joined(separator: " or ")) (in \(Record.self))"))
+                debugDescription: "No such key: \(keys.joined(separator: " or "))"))
         }
         table.rootKey = key.stringValue
         if let recordType = T.self as? any FetchableRecord.Type {

@@ -79,6 +79,27 @@ import Testing
         let dbPool = try DatabasePool(path: dir.path("db.sqlite"))
         #expect(try dbPool.write { $0.description } == "GRDB.DatabasePool.writer")
         #expect(try dbPool.read { $0.description } == "GRDB.DatabasePool.reader.1")
+        let snapshot = try dbPool.makeSnapshot()
+        #expect(try snapshot.read { $0.description } == "GRDB.DatabasePool.snapshot.1")
+    }
+
+    @Test func connectionsKeepTheLabelTheUserSet() throws {
+        let dir = try TemporaryDirectory()
+        let unlabelled = try DatabasePool(path: dir.path("a.sqlite"))
+        #expect(try unlabelled.write { $0.configuration.label } == nil)
+        #expect(try unlabelled.read { $0.configuration.label } == nil)
+        #expect(unlabelled.configuration.label == nil)
+
+        var config = Configuration()
+        config.label = "Toreador"
+        let dbPool = try DatabasePool(path: dir.path("b.sqlite"), configuration: config)
+        #expect(try dbPool.write { "\($0.configuration.label ?? "nil") \($0.description)" } == "Toreador Toreador.writer")
+        #expect(try dbPool.read { "\($0.configuration.label ?? "nil") \($0.description)" } == "Toreador Toreador.reader.1")
+        let snapshot = try dbPool.makeSnapshot()
+        #expect(try snapshot.read { "\($0.configuration.label ?? "nil") \($0.description)" } == "Toreador Toreador.snapshot.1")
+
+        let dbQueue = try DatabaseQueue(configuration: config)
+        #expect(try dbQueue.read { "\($0.configuration.label ?? "nil") \($0.description)" } == "Toreador Toreador")
     }
 
     @Test func errorDescriptionsPrintTheTrimmedSQL() throws {

@@ -94,6 +94,36 @@ let settingCases: [SettingCase] = [
         #expect(try fileBytes(path) == before)
     }
 
+    @Test func settingsSetWithPragmasInPrepareDatabaseMustMatchTheFile() throws {
+        // GRDB's way: the key, then the cipher pragmas, in prepareDatabase.
+        func configuration(kdfIterations: Int) -> Configuration {
+            var config = Configuration()
+            config.prepareDatabase { db in
+                try db.usePassphrase("pragma secret")
+                try db.execute(sql: "PRAGMA kdf_iter = \(kdfIterations)")
+            }
+            return config
+        }
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        try DatabaseQueue(path: path, configuration: configuration(kdfIterations: 4000)).write { db in
+            try db.execute(sql: "CREATE TABLE t (value TEXT)")
+        }
+        let before = try fileBytes(path)
+        let queueError = #expect(throws: DatabaseError.self) {
+            try DatabaseQueue(path: path, configuration: configuration(kdfIterations: 5000))
+        }
+        #expect(queueError?.resultCode == .SQLITE_NOTADB)
+        let poolError = #expect(throws: DatabaseError.self) {
+            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 5000))
+            try dbPool.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
+        }
+        #expect(poolError?.resultCode == .SQLITE_NOTADB)
+        #expect(try fileBytes(path) == before)
+        let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 4000))
+        #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
+    }
+
     @Test(arguments: [
         CipherSettings(compatibility: 5),
         CipherSettings(kdfIterations: 0),

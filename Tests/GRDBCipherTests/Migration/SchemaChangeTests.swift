@@ -1,3 +1,4 @@
+import CSQLCipher
 import Foundation
 import Testing
 @testable import GRDBCipher
@@ -43,24 +44,51 @@ import Testing
         try dbQueue.read { db throws in #expect(try shorter.hasSchemaChanges(db)) }
     }
 
-    @Test func theExpectedSchemaIsBuiltInMemoryNotInAFile() throws {
+    @Test func theExpectedSchemaIsBuiltInAnEncryptedFileThatIsThenRemoved() throws {
         let dir = try TemporaryDirectory()
         let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyed("secret"))
-        let files = LockedValue<[String]>([])
+        // (file of the main database, whether it was encrypted once v1 committed)
+        let files = LockedValue<[(String, Bool)]>([])
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db throws in
-            // The file of the main database: "" for an in-memory database.
-            let file = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'")
-            files.withLock { $0.append(file ?? "?") }
-            try db.execute(sql: "CREATE TABLE t (a)")
+        migrator.registerMigration("v1") { db throws in try db.execute(sql: "CREATE TABLE t (a)") }
+        migrator.registerMigration("v2") { db throws in
+            let file = try String.fetchOne(db, sql: "SELECT file FROM pragma_database_list WHERE name = 'main'") ?? ""
+            let encrypted = try !file.isEmpty && DatabaseFile.isEncrypted(atPath: file)
+            files.withLock { $0.append((file, encrypted)) }
         }
         try migrator.migrate(dbQueue)
         try dbQueue.read { db throws in #expect(try migrator.hasSchemaChanges(db) == false) }
 
         let recorded = files.withLock { $0 }
-        #expect(recorded.count == 2)
-        #expect(recorded.first?.hasSuffix("db.sqlite") == true)
-        #expect(recorded.last == "")
+        try #require(recorded.count == 2)
+        #expect(recorded[0].0.hasSuffix("db.sqlite"))
+        let scratch = recorded[1]
+        #expect(!scratch.0.isEmpty && !scratch.0.hasSuffix("db.sqlite"), "scratch file: \(scratch.0)")
+        #expect(scratch.1, "the scratch file \(scratch.0) was not encrypted")
+        #expect(!FileManager.default.fileExists(atPath: scratch.0), "the scratch file \(scratch.0) is left")
+        #expect(!FileManager.default.fileExists(atPath: (scratch.0 as NSString).deletingLastPathComponent))
+    }
+
+    @Test func aPreparationThatControlsTheFileDoesNotBreakTheComparison() throws {
+        // GRDB's documented recipe: keep the WAL files of a pool.
+        let dir = try TemporaryDirectory()
+        var config = keyed("secret")
+        config.prepareDatabase { db in
+            var flag: CInt = 1
+            let code = withUnsafeMutablePointer(to: &flag) { flagP in
+                sqlite3_file_control(db.sqliteConnection, nil, SQLITE_FCNTL_PERSIST_WAL, flagP)
+            }
+            guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code)) }
+        }
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: config)
+        var migrator = migrator([("v1", "CREATE TABLE t (a)")])
+        migrator.eraseDatabaseOnSchemaChange = true
+        try migrator.migrate(dbPool)
+        try migrator.migrate(dbPool)
+        var edited = self.migrator([("v1", "CREATE TABLE t (a, b)")])
+        edited.eraseDatabaseOnSchemaChange = true
+        try edited.migrate(dbPool)
+        try dbPool.read { db throws in #expect(try db.columns(in: "t").map(\.name) == ["a", "b"]) }
     }
 
     @Test func aDatabaseKeyedInPrepareDatabaseComparesItsSchema() throws {
