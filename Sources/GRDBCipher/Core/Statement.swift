@@ -251,8 +251,9 @@ public final class Statement {
 
     /// Lets SQLite drop the values bound for one run (which may be large, or
     /// secret); ``arguments`` keeps them for a later run.
+    /// (`run` leaves the statement reset: it stepped to completion, or not
+    /// at all.)
     private func clearRunBindings() {
-        reset()
         sqlite3_clear_bindings(sqliteStatement)
         argumentsAreBound = false
     }

@@ -15,8 +15,8 @@ struct SchemaScratchDatabase {
     private let directory: String
     let dbQueue: DatabaseQueue
 
-    /// Creates the scratch database with the configuration of `db`, without
-    /// its key.
+    /// Creates the scratch database with the configuration of `db`, keyed
+    /// with a random raw key of its own instead of `db`'s key.
     ///
     /// - throws: A ``DatabaseError`` if the directory or the database cannot
     ///   be created, or the error of the configuration's `prepareDatabase`.

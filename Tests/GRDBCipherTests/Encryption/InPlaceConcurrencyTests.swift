@@ -29,12 +29,7 @@ import Testing
 
         // In rollback-journal mode the idle connection holds no lock.
         try DatabaseFile.reencrypt(atPath: path, key: .passphrase("old"), newKey: .passphrase("new"))
-        shell.send("INSERT INTO secret (value) VALUES ('late');\nSELECT 'ack late';")
-        shell.finish()
-
-        #expect(!shell.lines.contains("ack late"), "a commit into the replaced file would be lost")
-        #expect(shell.errorOutput.contains("not a database"), "\(shell.errorOutput)")
-        #expect(try secretValues(path, keyed("new")) == ["first"])
+        try expectNoCommitIntoTheReplacedFile(shell, path)
     }
 
     @Test func anIdleConnectionOfAnotherProcessCannotCommitIntoAReplacedFile() throws {
@@ -47,12 +42,7 @@ import Testing
         let shell = try otherProcess(on: path)
 
         try DatabaseFile.replace(atPath: path, with: dir.path("new.sqlite"))
-        shell.send("INSERT INTO secret (value) VALUES ('late');\nSELECT 'ack late';")
-        shell.finish()
-
-        #expect(!shell.lines.contains("ack late"), "a commit into the replaced file would be lost")
-        #expect(shell.errorOutput.contains("not a database"), "\(shell.errorOutput)")
-        #expect(try secretValues(path, keyed("new")) == ["first"])
+        try expectNoCommitIntoTheReplacedFile(shell, path)
     }
 
     @Test func reencryptIsRefusedWhileAnotherProcessHasTheFileOpenInWALMode() throws {
@@ -94,5 +84,16 @@ import Testing
         shell.finish()
         #expect(try secretValues(path, keyed("old")) == ["first", "pending"])
         #expect(FileManager.default.fileExists(atPath: dir.path("new.sqlite")))
+    }
+
+    /// The connection of `shell`, opened on `path` before the file was replaced,
+    /// tries to commit: it must fail ("not a database"), and the new file must
+    /// hold only what it held.
+    private func expectNoCommitIntoTheReplacedFile(_ shell: ShellSession, _ path: String) throws {
+        shell.send("INSERT INTO secret (value) VALUES ('late');\nSELECT 'ack late';")
+        shell.finish()
+        #expect(!shell.lines.contains("ack late"), "a commit into the replaced file would be lost")
+        #expect(shell.errorOutput.contains("not a database"), "\(shell.errorOutput)")
+        #expect(try secretValues(path, keyed("new")) == ["first"])
     }
 }
