@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool server bench bench-rotation bench-instructions compat
+.PHONY: deps build test demo tool server bench bench-rotation bench-instructions bench-observation compat
 
 deps:
 	./scripts/install-deps
@@ -44,6 +44,12 @@ bench: deps
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark \
 		--format histogramPercentiles --path .build-results --no-progress
 	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md
+	./Benchmarks/scripts/observation-side-by-side
+
+# Observation, GRDB 7.10 and GRDBCipher from the same source on the same SQLCipher
+# (Benchmarks/SideBySide): W14 and 64 page subscribers. About 2 minutes once built.
+bench-observation: deps
+	./Benchmarks/scripts/observation-side-by-side
 
 # Key rotation in place against copy and swap, on 20 MB and 200 MB pools (a few minutes).
 bench-rotation: deps

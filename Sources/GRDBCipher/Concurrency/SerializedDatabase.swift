@@ -58,6 +58,9 @@ final class SerializedDatabase: @unchecked Sendable {
     /// Whether the current code runs on this connection's queue.
     var isOnQueue: Bool { DispatchQueue.getSpecific(key: onQueueKey) != nil }
 
+    /// How many accesses changed the database; readable from any thread.
+    var changeGeneration: ChangeGeneration { db.changeGeneration }
+
     /// Runs `block` with the connection and waits for it. Traps when called
     /// from inside another access to the same connection, which would deadlock.
     func sync<T>(_ block: (Database) throws -> T) rethrows -> T {

@@ -79,6 +79,12 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// The union of the regions read by the statements run inside
     /// ``recordingSelectedRegion(_:)``, nil outside.
     var selectedRegionRecording: DatabaseRegion?
+    /// The region a statement about to run reads, narrower than the one
+    /// SQLite reported (the rows of a request by key), for the recording.
+    var narrowedSelectedRegion: (statement: Statement, region: DatabaseRegion)?
+    /// What tells other threads that an access of this connection changed
+    /// the database; see `Observation/Database+ChangeGeneration.swift`.
+    let changeGeneration = ChangeGeneration()
     /// Whether statements that run must be told to the observation broker
     /// or the region recording: the only cost of observation, one branch
     /// per statement, while nothing observes.

@@ -8,7 +8,12 @@ extension Database {
     /// Called before a statement runs, while something observes statements.
     func statementWillExecute(_ statement: Statement) {
         if selectedRegionRecording != nil {
-            selectedRegionRecording!.formUnion(statement.accesses.selectedRegion)
+            if let narrowed = narrowedSelectedRegion, narrowed.statement === statement {
+                narrowedSelectedRegion = nil
+                selectedRegionRecording!.formUnion(narrowed.region)
+            } else {
+                selectedRegionRecording!.formUnion(statement.accesses.selectedRegion)
+            }
         }
         observationBroker?.statementWillExecute(statement)
     }
@@ -100,7 +105,9 @@ extension Database {
     /// ``Statement/databaseRegion``). Recordings nest: an outer recording
     /// also gets what an inner one records.
     ///
-    /// This is how an observation learns what a fetch depends on.
+    /// This is how an observation learns what a fetch depends on. A
+    /// request by key records only the rows it names (see
+    /// `QueryInterfaceRequest.narrowRecordedRegion`), as in GRDB.
     func recordingSelectedRegion<T>(_ fetch: () throws -> T) rethrows -> (T, DatabaseRegion) {
         let outer = selectedRegionRecording
         selectedRegionRecording = DatabaseRegion()
@@ -110,6 +117,7 @@ extension Database {
                 selectedRegionRecording = outer.union(selectedRegionRecording ?? DatabaseRegion())
             } else {
                 selectedRegionRecording = nil
+                narrowedSelectedRegion = nil
             }
             updateStatementObservation()
         }

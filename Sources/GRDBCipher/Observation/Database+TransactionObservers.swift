@@ -61,22 +61,24 @@ extension Database {
     /// Tells the transaction observers interested in `region` that it may
     /// have changed, in ways the connection could not see (another process,
     /// a virtual table): their ``TransactionObserver/databaseDidChange()``
-    /// is called. Outside of a transaction, an empty transaction follows so
-    /// that observers also hear about a commit.
+    /// is called. They hear about the end of the transaction as usual.
     ///
-    /// - throws: A ``DatabaseError`` if the region cannot be computed, or
-    ///   the error of an observer that cancels the commit.
+    /// Tables of the region that do not exist are ignored; the full
+    /// database region means every table of every schema (temporary and
+    /// attached ones included). From a read-only access, nothing is told,
+    /// as in GRDB: read-only transactions are not observed.
+    ///
+    /// ```swift
+    /// try dbQueue.write { db in
+    ///     try db.notifyChanges(in: Table("player"))
+    /// }
+    /// ```
+    ///
+    /// - throws: A ``DatabaseError`` if the region cannot be computed.
     public func notifyChanges(in region: some DatabaseRegionConvertible) throws {
-        guard let observationBroker else { return }
-        let kinds = try region.databaseRegion(self).impactfulEventKinds(self)
-        if isInsideTransaction {
-            observationBroker.notifyChanges(withEventsOfKinds: kinds)
-        } else {
-            try inTransaction(.deferred) {
-                observationBroker.notifyChanges(withEventsOfKinds: kinds)
-                return .commit
-            }
-        }
+        guard !isReadOnly, let observationBroker else { return }
+        let kinds = try region.databaseRegion(self).canonicalTables(self).impactfulEventKinds(self)
+        observationBroker.notifyChanges(withEventsOfKinds: kinds)
     }
 }
 
@@ -97,18 +99,35 @@ private final class TransactionCompletionHandler: TransactionObserver {
 }
 
 extension DatabaseRegion {
+    /// The region with the tables named as the schema names them, and
+    /// without the tables that do not exist; the full database stays full.
+    ///
+    /// - throws: A ``DatabaseError`` if the schema cannot be read.
+    func canonicalTables(_ db: Database) throws -> DatabaseRegion {
+        guard let tableColumns else { return self }
+        var region = DatabaseRegion()
+        for (table, columns) in tableColumns {
+            guard let name = try db.canonicalTableName(table) else { continue }
+            region.formUnion(columns.map { DatabaseRegion(table: name, columns: $0) } ?? DatabaseRegion(table: name))
+        }
+        return region
+    }
+
     /// Every kind of change that can modify the region: inserts, deletes
-    /// and updates of the columns in each of its tables.
+    /// and updates of the columns in each of its tables. The full database
+    /// means the tables of every schema.
     ///
     /// - throws: A ``DatabaseError`` if the schema cannot be read.
     func impactfulEventKinds(_ db: Database) throws -> [DatabaseEventKind] {
-        let tableColumns: [(table: String, columns: Set<String>?)]
+        var tableColumns: [(table: String, columns: Set<String>?)] = []
         if let regionTables = self.tableColumns {
             tableColumns = regionTables
         } else {
-            tableColumns = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-                .map { ($0, nil) }
+            for schemaID in try db.schemaIdentifiers() {
+                tableColumns += try String.fetchAll(
+                    db, sql: "SELECT name FROM \(schemaID.quotedName).sqlite_master WHERE type = 'table'")
+                    .map { ($0, nil) }
+            }
         }
         return try tableColumns.flatMap { table, columns -> [DatabaseEventKind] in
             let columnNames = try columns ?? Set(db.columns(in: table).map(\.name))

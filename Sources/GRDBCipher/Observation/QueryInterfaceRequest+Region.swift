@@ -21,7 +21,20 @@ extension QueryInterfaceRequest {
 
     /// The region of the request's own statement.
     private func statementRegion(_ db: Database) throws -> DatabaseRegion {
-        let region = try makePreparedRequest(db, forSingleResult: false).statement.databaseRegion
+        try narrowing(db, makePreparedRequest(db, forSingleResult: false).statement.databaseRegion)
+    }
+
+    /// While a value observation records the region its fetch reads: the
+    /// statement of this request, about to run, records only the rows its
+    /// conditions name (`player(*)[1,2]` for `filter(ids: [1, 2])`), so
+    /// that the observation ignores changes to other rows, as in GRDB.
+    func narrowRecordedRegion(_ db: Database, of statement: Statement) throws {
+        guard db.selectedRegionRecording != nil, !relation.filters.isEmpty else { return }
+        db.narrowedSelectedRegion = (statement, try narrowing(db, statement.databaseRegion))
+    }
+
+    /// `region`, restricted to the rows that the request's conditions name.
+    private func narrowing(_ db: Database, _ region: DatabaseRegion) throws -> DatabaseRegion {
         let tableName = relation.tableName
         guard !relation.filters.isEmpty, try db.tableExists(tableName) else { return region }
         let rowIDColumn = try db.primaryKey(tableName).rowIDColumn

@@ -109,7 +109,6 @@ extension ValueObservation {
         let observer = ValueObserver(
             observation: self,
             writer: writer,
-            fetchesOnReaders: writer is DatabasePool && !requiresWriteAccess,
             scheduler: scheduler,
             onChange: onChange)
         return observer.start()

@@ -6,21 +6,24 @@ import Foundation
 /// the tracked region, reduces them in order, and notifies them through the
 /// scheduler.
 ///
-/// It fetches in one of two ways:
+/// It fetches as GRDB does:
 ///
-/// - on the writer (a ``DatabaseQueue``, or an observation that
-///   ``ValueObservation/requiresWriteAccess``): right after each impacting
-///   commit, so every such commit gives a fresh value;
-/// - on readers (a ``DatabasePool``): an impacting commit starts a read on a
-///   reader connection, which sees that commit or a later state. At most one
-///   such read runs at a time; commits that happen meanwhile are coalesced
-///   into one more read when it ends. The writer never waits for a reader.
+/// - On a ``DatabaseQueue`` (or for an observation that
+///   ``ValueObservation/requiresWriteAccess``), everything happens on the
+///   writer: the initial fetch and the registration in one access, then a
+///   fetch right after each impacting commit.
+/// - On a ``DatabasePool``, the initial value is fetched on a reader, without
+///   waiting for a running write. The observer then registers on the writer,
+///   and fetches there once more if the writer changed the database since
+///   the initial fetch began (see ``ChangeGeneration``). After an impacting
+///   commit, an observation whose region is constant fetches on a reader
+///   (at most one such fetch runs, and commits made meanwhile are coalesced
+///   into one more), and an observation whose region may change with each
+///   fetch (``ValueObservation/tracking(_:)``) fetches on the writer: a
+///   reader could miss a commit to a table its fetch is about to read.
 ///
-/// When the tracked region is recorded by the fetch (``ValueObservation/tracking(_:)``),
-/// a read on a reader may record a new region while the writer commits: the
-/// writer then logs the tables that its commits modify until the new region
-/// is installed on the writer queue, and one more read runs if one of them
-/// is in the new region. No commit is missed.
+/// It observes nothing outside of the tracked region: deletions in other
+/// tables keep SQLite's truncate optimization.
 final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecked Sendable {
     // Safe: the properties of the "writer" section are only touched on the
     // writer connection's queue; `reducer` only on `reduceQueue`; the other
@@ -29,7 +32,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     // MARK: Configuration
 
     private let writer: any DatabaseWriter
-    private let fetchesOnReaders: Bool
+    /// The pool whose readers fetch, nil when everything runs on the writer.
+    private let pool: DatabasePool?
     private let requiresWriteAccess: Bool
     private let trackingMode: ValueObservationTrackingMode
     private let fetcher: Reducer.Fetcher
@@ -39,18 +43,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     // MARK: Writer state
 
-    /// The tracked region, or nil until the first fetch recorded it.
+    /// The tracked region, nil until the observer is registered.
     private var region: DatabaseRegion?
     /// Whether the current transaction modified the tracked region.
     private var isModified = false
-    /// Set while a fetch on a reader records a region that is not
-    /// installed yet: commits then log the tables they modify.
-    private var logsModifiedTables = false
-    private var modifiedTables: Set<String> = []
-    /// Set when the tables of a logged change are not known.
-    private var modifiesUnknownTables = false
-    /// Set while the writer fetches, so that the fetch's own transaction
-    /// does not trigger the observation again.
+    /// Set while the writer fetches, so that the fetch's own savepoint
+    /// (``ValueObservation/requiresWriteAccess``) does not trigger the
+    /// observation again.
     private var isFetchingOnWriter = false
 
     // MARK: Shared state
@@ -81,12 +80,11 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     init(
         observation: ValueObservation<Reducer>,
         writer: any DatabaseWriter,
-        fetchesOnReaders: Bool,
         scheduler: any ValueObservationScheduler,
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
     {
         self.writer = writer
-        self.fetchesOnReaders = fetchesOnReaders
+        self.pool = observation.requiresWriteAccess ? nil : writer as? DatabasePool
         self.requiresWriteAccess = observation.requiresWriteAccess
         self.trackingMode = observation.trackingMode
         self.scheduler = scheduler
@@ -110,14 +108,18 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     /// fetched and notified before this method returns.
     func start() -> AnyDatabaseCancellable {
         let cancellable = AnyDatabaseCancellable { [self] in cancel() }
+        if let pool {
+            startFetchingOnReader(pool)
+            return cancellable
+        }
         if scheduler.immediateInitialValue() {
             do {
                 // The initial fetch and the registration happen in one
                 // access of the writer: no commit can come between them.
                 let value = try writer.unsafeReentrantWrite { db in
                     try db.checkUsable()
-                    let value = try setUpWithInitialFetchOnWriter(db)
-                    return try reduceQueue.sync { try reducer._value(value.fetched) }
+                    let fetched = try setUpWithInitialFetchOnWriter(db)
+                    return try reduceQueue.sync { try reducer._value(fetched.fetched) }
                 }
                 guard let value else {
                     fatalError("ValueObservation: the reducer gave no initial value")
@@ -133,12 +135,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             guard isActive else { return }
             do {
                 try db.checkUsable()
-                if fetchesOnReaders {
-                    try setUpForReaders(db)
-                } else {
-                    let fetched = try setUpWithInitialFetchOnWriter(db)
-                    reduceAndNotify(fetched)
-                }
+                let fetched = try setUpWithInitialFetchOnWriter(db)
+                reduceAndNotify(fetched)
             } catch {
                 fail(error)
             }
@@ -146,45 +144,88 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         return cancellable
     }
 
-    /// Computes or records the region, fetches the initial value on the
-    /// writer, and registers the observer. Runs on the writer queue.
+    /// Fetches the initial value and the region on the writer, and registers
+    /// the observer. Runs on the writer queue.
     private func setUpWithInitialFetchOnWriter(_ db: Database) throws -> Fetched {
-        let explicitRegion = try explicitRegion(db)
-        let (fetched, recordedRegion) = try fetchOnWriter(db, recordingRegion: explicitRegion == nil)
-        install(region: explicitRegion ?? recordedRegion!)
-        db.add(transactionObserver: self, extent: .observerLifetime)
+        let (fetched, region) = try fetchOnWriter(db, recordingRegion: trackingMode.recordsRegion)
+        try register(db, region: region ?? explicitRegion(db))
         return fetched
     }
 
-    /// Registers the observer and starts the initial fetch on a reader, which
-    /// sees the state as of the registration or a later one. Runs on the
-    /// writer queue.
-    private func setUpForReaders(_ db: Database) throws {
-        if let explicitRegion = try explicitRegion(db) {
-            install(region: explicitRegion)
+    /// Fetches the initial value on a reader of the pool, then registers on
+    /// the writer.
+    private func startFetchingOnReader(_ pool: DatabasePool) {
+        // Read before the reader's transaction begins: the reader sees at
+        // least the changes this count covers.
+        let generation = pool.writerChangeGeneration
+        if scheduler.immediateInitialValue() {
+            do {
+                let (fetched, region) = try pool.read { db in try initialFetch(db) }
+                let value = try reduceQueue.sync { try reducer._value(fetched.fetched) }
+                guard let value else {
+                    fatalError("ValueObservation: the reducer gave no initial value")
+                }
+                register(on: pool, region: region, ifChangedSince: generation)
+                onChange(value)
+            } catch {
+                fail(error, now: true)
+            }
+            return
         }
+        pool.asyncRead { [self] result in
+            guard isActive else { return }
+            do {
+                let (fetched, region) = try initialFetch(result.get())
+                reduceAndNotify(fetched)
+                register(on: pool, region: region, ifChangedSince: generation)
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
+    /// The initial fetch on a reader, and the region to track.
+    private func initialFetch(_ db: Database) throws -> (Fetched, DatabaseRegion) {
+        let (fetched, region) = try fetch(db, recordingRegion: trackingMode.recordsRegion)
+        return (fetched, try region ?? explicitRegion(db))
+    }
+
+    /// Registers the observer on the writer, after an initial fetch on a
+    /// reader. If the writer changed the database since that fetch began,
+    /// the writer fetches again, so that no change is missed.
+    private func register(on pool: DatabasePool, region initialRegion: DatabaseRegion, ifChangedSince generation: UInt64) {
+        pool.asyncWriteWithoutTransaction { [self] db in
+            guard isActive else { return }
+            do {
+                try db.checkUsable()
+                guard pool.writerChangeGeneration != generation else {
+                    try register(db, region: initialRegion)
+                    return
+                }
+                events.databaseDidChange?()
+                let (fetched, recordedRegion) = try fetchOnWriter(db, recordingRegion: trackingMode.recordsRegion)
+                try register(db, region: recordedRegion ?? initialRegion)
+                reduceAndNotify(fetched)
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
+    /// Installs the region and adds the observer to the writer connection.
+    private func register(_ db: Database, region: DatabaseRegion) throws {
+        install(region: region)
         db.add(transactionObserver: self, extent: .observerLifetime)
-        lock.withLock { state.isFetching = true }
-        startFetchOnReader(recordingRegion: nextFetchRecordsRegion)
     }
 
     /// The union of the regions given to ``ValueObservation/tracking(regions:fetch:)``.
-    private func explicitRegion(_ db: Database) throws -> DatabaseRegion? {
-        guard case .constantRegion(let regions) = trackingMode else { return nil }
+    private func explicitRegion(_ db: Database) throws -> DatabaseRegion {
+        guard case .constantRegion(let regions) = trackingMode else { return DatabaseRegion() }
         var region = DatabaseRegion()
         for convertible in regions {
             region.formUnion(try convertible.databaseRegion(db))
         }
         return try region.observableRegion(db)
-    }
-
-    /// Whether the next fetch records the region it reads.
-    private var nextFetchRecordsRegion: Bool {
-        switch trackingMode {
-        case .constantRegion: false
-        case .constantRegionRecordedFromSelection: region == nil
-        case .nonConstantRegionRecordedFromSelection: true
-        }
     }
 
     /// Sets the tracked region, on the writer queue.
@@ -229,70 +270,30 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         return (Fetched(fetched: try fetcher.fetch(db)), nil)
     }
 
-    /// Fetches on a reader. Called with `state.isFetching` set; from the
-    /// writer queue when the fetch records a region.
-    private func startFetchOnReader(recordingRegion recordsRegion: Bool) {
-        if recordsRegion {
-            logsModifiedTables = true
-            modifiedTables = []
-            modifiesUnknownTables = false
-        }
-        writer.asyncRead { [self] result in
+    /// Fetches on a reader, after an impacting commit. Called with
+    /// `state.isFetching` set.
+    private func startFetchOnReader(_ pool: DatabasePool) {
+        pool.asyncRead { [self] result in
             guard isActive else { return }
             do {
-                let (fetched, recordedRegion) = try fetch(result.get(), recordingRegion: recordsRegion)
+                let (fetched, _) = try fetch(result.get(), recordingRegion: false)
                 // Reads are serialized (one at a time): reducing on this
                 // thread keeps the order and saves a thread hop per value.
                 reduceAndNotify(fetched, waiting: true)
-                if let recordedRegion {
-                    writer.asyncWriteWithoutTransaction { [self] _ in
-                        didFetchOnReader(installing: recordedRegion)
-                    }
-                } else {
-                    didFetchOnReader()
-                }
             } catch {
                 fail(error)
+                return
             }
-        }
-    }
-
-    /// After a fetch on a reader that recorded no region: fetches again if
-    /// a commit impacted the region meanwhile. The region is then constant,
-    /// and known: the next fetch records none either.
-    private func didFetchOnReader() {
-        let fetchesAgain = lock.withLock {
-            guard state.isActive, state.needsFetch else {
-                state.isFetching = false
-                return false
+            let fetchesAgain = lock.withLock {
+                guard state.isActive, state.needsFetch else {
+                    state.isFetching = false
+                    return false
+                }
+                state.needsFetch = false
+                return true
             }
-            state.needsFetch = false
-            return true
+            if fetchesAgain { startFetchOnReader(pool) }
         }
-        if fetchesAgain { startFetchOnReader(recordingRegion: false) }
-    }
-
-    /// After a fetch on a reader that recorded a region, on the writer
-    /// queue: installs the region, and fetches again if a commit made since
-    /// the fetch started modified one of its tables.
-    private func didFetchOnReader(installing recordedRegion: DatabaseRegion) {
-        guard isActive else { return }
-        install(region: recordedRegion)
-        logsModifiedTables = false
-        let impacted = modifiesUnknownTables || modifiedTables.contains { table in
-            recordedRegion.isModified(byEventsOfKind: .delete(tableName: table))
-        }
-        modifiedTables = []
-        modifiesUnknownTables = false
-        let fetchesAgain = lock.withLock {
-            guard state.isActive, impacted || state.needsFetch else {
-                state.isFetching = false
-                return false
-            }
-            state.needsFetch = false
-            return true
-        }
-        if fetchesAgain { startFetchOnReader(recordingRegion: nextFetchRecordsRegion) }
     }
 
     // MARK: - Reducing and notifying
@@ -385,35 +386,13 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     // MARK: - TransactionObserver
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        if logsModifiedTables { return true }
-        // SQLite empties a table without telling its rows unless its
-        // deletions are observed, and decides it when the DELETE compiles:
-        // a region recorded later may need them.
-        if case .delete = eventKind, recordsRegions { return true }
         guard let region else { return false }
         return region.isModified(byEventsOfKind: eventKind)
     }
 
-    /// Whether fetches may record a new region.
-    private var recordsRegions: Bool {
-        if case .nonConstantRegionRecordedFromSelection = trackingMode { return true }
-        return region == nil
-    }
-
     func databaseDidChange(with event: DatabaseEvent) {
         if isFetchingOnWriter { return }
-        if logsModifiedTables || recordsRegions {
-            // Changes outside of the region are told too.
-            guard isInMainDatabase(event) else { return }
-            if logsModifiedTables { modifiedTables.insert(event.tableName) }
-            if !isModified, let region, region.isModified(byEventsOfKind: .delete(tableName: event.tableName)),
-               region.isModified(by: event)
-            {
-                isModified = true
-            }
-            return
-        }
-        if let region, region.isModified(by: event), isInMainDatabase(event) {
+        if let region, region.isModified(by: event) {
             isModified = true
             stopObservingDatabaseChangesUntilNextTransaction()
         }
@@ -421,16 +400,10 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     func databaseDidChange() {
         // A change the connection could not see row by row
-        // (`Database.notifyChanges(in:)`): the region, or any table.
+        // (`Database.notifyChanges(in:)`), in the region.
         if isFetchingOnWriter { return }
         isModified = true
-        if logsModifiedTables { modifiesUnknownTables = true }
-    }
-
-    /// Whether the change is in the main database: an attached one (the
-    /// destination of an export) is not observed.
-    private func isInMainDatabase(_ event: DatabaseEvent) -> Bool {
-        event.databaseName == "main"
+        stopObservingDatabaseChangesUntilNextTransaction()
     }
 
     func databaseDidCommit(_ db: Database) {
@@ -438,7 +411,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         isModified = false
         guard isActive else { return }
         events.databaseDidChange?()
-        if fetchesOnReaders {
+        if let pool, !trackingMode.recordsEveryRegion {
             let startsFetch = lock.withLock {
                 if state.isFetching {
                     state.needsFetch = true
@@ -447,19 +420,33 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
                 state.isFetching = true
                 return true
             }
-            if startsFetch { startFetchOnReader(recordingRegion: nextFetchRecordsRegion) }
-        } else {
-            do {
-                let (fetched, recordedRegion) = try fetchOnWriter(db, recordingRegion: nextFetchRecordsRegion)
-                if let recordedRegion { install(region: recordedRegion) }
-                reduceAndNotify(fetched)
-            } catch {
-                fail(error)
-            }
+            if startsFetch { startFetchOnReader(pool) }
+            return
+        }
+        do {
+            let (fetched, recordedRegion) = try fetchOnWriter(db, recordingRegion: trackingMode.recordsEveryRegion)
+            if let recordedRegion { install(region: recordedRegion) }
+            reduceAndNotify(fetched)
+        } catch {
+            fail(error)
         }
     }
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
+    }
+}
+
+extension ValueObservationTrackingMode {
+    /// Whether the initial fetch records the region to track.
+    var recordsRegion: Bool {
+        if case .constantRegion = self { return false }
+        return true
+    }
+
+    /// Whether every fetch records the region to track: it may change.
+    var recordsEveryRegion: Bool {
+        if case .nonConstantRegionRecordedFromSelection = self { return true }
+        return false
     }
 }

@@ -458,10 +458,50 @@ import Testing
         let teams = RecordingObserver(tables: ["team"])
         dbQueue.add(transactionObserver: players)
         dbQueue.add(transactionObserver: teams)
-        try dbQueue.writeWithoutTransaction { (db: Database) throws in
+        try dbQueue.write { (db: Database) throws in
             try db.notifyChanges(in: Table("player"))
         }
         #expect(players.log == ["change", "willCommit", "didCommit"])
         #expect(teams.log == ["willCommit", "didCommit"])
+    }
+
+    @Test func notifyChangesOutsideOfATransactionTellsOnlyTheChange() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        let players = RecordingObserver(tables: ["player"])
+        dbQueue.add(transactionObserver: players)
+        // As GRDB: no transaction is made up, so no commit is told.
+        try dbQueue.writeWithoutTransaction { (db: Database) throws in
+            try db.notifyChanges(in: Table("player"))
+        }
+        #expect(players.log == ["change"])
+    }
+
+    @Test func notifyChangesFromAReadTellsNothing() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        let players = RecordingObserver(tables: ["player"])
+        dbQueue.add(transactionObserver: players)
+        try dbQueue.read { (db: Database) throws in
+            try db.notifyChanges(in: Table("player"))
+            try db.notifyChanges(in: Table("missing"))
+        }
+        #expect(players.log == [])
+    }
+
+    @Test func notifyChangesIgnoresMissingTablesAndReachesTemporaryOnes() throws {
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        try dbQueue.write { db in try db.execute(sql: "CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY)") }
+        let scratch = RecordingObserver(tables: ["scratch"])
+        dbQueue.add(transactionObserver: scratch)
+        try dbQueue.write { (db: Database) throws in
+            try db.notifyChanges(in: Table("missing"))
+        }
+        #expect(scratch.log == ["willCommit", "didCommit"])
+        try dbQueue.write { (db: Database) throws in
+            try db.notifyChanges(in: DatabaseRegion.fullDatabase)
+        }
+        #expect(scratch.log == ["willCommit", "didCommit", "change", "willCommit", "didCommit"])
     }
 }

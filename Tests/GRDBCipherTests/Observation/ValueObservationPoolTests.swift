@@ -32,18 +32,70 @@ import Testing
         #expect(closeError.withLock { $0 } == nil, "\(String(describing: closeError.withLock { $0 }))")
     }
 
-    @Test func aPoolFetchesChangesOnReaders() throws {
+    @Test func aPoolFetchesAConstantRegionOnReadersAndATrackedOneOnTheWriter() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try makeObservedDatabase(.pool, in: dir)
-        let observation = ValueObservation.tracking { db in
+        let fetch: @Sendable (Database) throws -> (Int, Bool) = { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!, db.configuration.readonly)
         }
-        let recorder = ObservationRecorder<(Int, Bool)>()
+        let constant = ObservationRecorder<(Int, Bool)>()
+        let tracked = ObservationRecorder<(Int, Bool)>()
+        let constantCancellable = constant.start(ValueObservation.tracking(region: Table("t"), fetch: fetch), in: dbPool)
+        let trackedCancellable = tracked.start(ValueObservation.tracking(fetch), in: dbPool)
+        constant.wait(forCount: 1)
+        tracked.wait(forCount: 1)
+        try insertRow(dbPool)
+        let constantValues = constant.wait { $0.last?.0 == 1 }
+        let trackedValues = tracked.wait { $0.last?.0 == 1 }
+        // The initial values come from readers; a tracked region may change
+        // with each fetch, so its later values come from the writer, as in GRDB.
+        #expect(constantValues.allSatisfy { $0.1 }, "a constant region's value was fetched on the writer")
+        #expect(trackedValues.first?.1 == true, "the initial value was not fetched on a reader")
+        #expect(trackedValues.last?.1 == false, "the value after the commit was not fetched on the writer")
+        withExtendedLifetime((constantCancellable, trackedCancellable)) {}
+    }
+
+    @Test func aPoolNotifiesItsInitialValueOnceWhenNothingChanged() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makeObservedDatabase(.pool, in: dir)
+        let fetches = LockedValue(0)
+        let observation = ValueObservation.tracking { db -> Int in
+            fetches.withLock { $0 += 1 }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+        }
+        let recorder = ObservationRecorder<Int>()
         let cancellable = recorder.start(observation, in: dbPool)
         recorder.wait(forCount: 1)
+        // The registration on the writer has run once a write gets the writer.
         try insertRow(dbPool)
-        recorder.wait { $0.last?.0 == 1 }
-        #expect(recorder.values.allSatisfy { $0.1 }, "a value was fetched on the writer")
+        let values = recorder.wait { $0.last == 1 }
+        #expect(values == [0, 1])
+        #expect(fetches.withLock { $0 } == 2)
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func aPoolFetchesAgainWhenTheWriterChangedTheDatabaseBeforeTheRegistration() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makeObservedDatabase(.pool, in: dir)
+        let writerIsBusy = DispatchSemaphore(value: 0)
+        let writerMayGoOn = DispatchSemaphore(value: 0)
+        // The writer holds the write lock: the initial fetch on a reader
+        // sees no row, and the registration waits for the write.
+        dbPool.asyncWriteWithoutTransaction { db in
+            writerIsBusy.signal()
+            writerMayGoOn.wait()
+            try? db.execute(sql: "INSERT INTO t (value) VALUES (0)")
+        }
+        writerIsBusy.wait()
+        let recorder = ObservationRecorder<Int>()
+        let cancellable = recorder.start(ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
+        }, in: dbPool)
+        #expect(recorder.wait(forCount: 1) == [0], "the initial value waited for the writer")
+        writerMayGoOn.signal()
+        // The insert happened before the observation registered: no commit
+        // tells it, only the writer's change count.
+        #expect(recorder.wait { $0.last == 1 } == [0, 1])
         withExtendedLifetime(cancellable) {}
     }
 
@@ -52,7 +104,8 @@ import Testing
         let dbPool = try makeObservedDatabase(.pool, in: dir)
         let fetchMayEnd = DispatchSemaphore(value: 0)
         let fetchStarted = DispatchSemaphore(value: 0)
-        let observation = ValueObservation.tracking { db -> Int in
+        // A constant region is fetched on readers (a tracked one, on the writer).
+        let observation = ValueObservation.tracking(region: Table("t")) { db -> Int in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t")!
             if count == 1 {
                 fetchStarted.signal()

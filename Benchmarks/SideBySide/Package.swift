@@ -1,0 +1,30 @@
+// swift-tools-version:6.1
+//
+// Observation workloads run by GRDB 7.10 and by GRDBCipher from the same source (only the
+// import differs), on the same SQLCipher: `make bench-observation` (and `make bench`).
+//
+// GRDB links the system SQLite; the runner preloads libsqlcipher.so so that GRDB's sqlite3_*
+// calls go to SQLCipher, and GRDB keys its connections with `PRAGMA key`. Each side is its own
+// executable (both libraries export the same C symbols); both compile `Workloads/` through a
+// symbolic link in their target's folder, and the GRDBCipher side defines GRDBCIPHER.
+// A separate package keeps GRDB out of the benchmark package and the root package.
+import PackageDescription
+
+let package = Package(
+    name: "SideBySide",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(name: "GRDBCipher", path: "../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SideBySideGRDB",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .executableTarget(
+            name: "SideBySideGRDBCipher",
+            dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6), .define("GRDBCIPHER")]),
+    ]
+)

@@ -1,0 +1,2 @@
+// The GRDBCipher side: the workloads of Workloads/, built against GRDBCipher.
+await runSideBySide(arguments: CommandLine.arguments)
