@@ -16,10 +16,11 @@ final class ReceivedLog: @unchecked Sendable {  // guarded by `lock`
 
     func contains(_ entry: String) -> Bool { lock.withLock { entries.contains(entry) } }
 
-    /// Prints the entries received so far, and forgets them.
-    func flush(_ label: String) {
+    /// Prints the entries received so far (sorted, when they come from several observations
+    /// in any order), and forgets them.
+    func flush(_ label: String, sorted: Bool = false) {
         let entries = lock.withLock { defer { self.entries = [] }; return self.entries }
-        out("\(label): \(entries)")
+        out("\(label): \(sorted ? entries.sorted() : entries)")
     }
 }
 
@@ -462,5 +463,66 @@ let observationParityPrograms: [Program] = [
         settle()
         values.flush("values")
         cancellable.cancel()
+    },
+    // Regions of schema reads (pragmas, sqlite_master, sqlite_temp_master), and observations of them.
+    Program("observation-schema-reads") {
+        let dbQueue = try makeQueue(traced: false)
+        try makeObservedSchema(dbQueue)
+        for sql in [
+            "PRAGMA table_info(player)", "PRAGMA table_xinfo('player')", "PRAGMA index_list(player)",
+            "PRAGMA foreign_key_list(player)", "PRAGMA user_version", "SELECT * FROM sqlite_master",
+            "SELECT name FROM sqlite_master WHERE type = 'table'", "SELECT * FROM sqlite_temp_master",
+            "SELECT * FROM sqlite_schema", "SELECT * FROM temp.sqlite_master", "SELECT * FROM pragma_table_info('player')",
+        ] {
+            // Compiled once before: the first use of an eponymous virtual table on a connection
+            // (pragma_table_info) reads sqlite_master while it compiles, later ones do not.
+            step("region \(sql)") {
+                try dbQueue.read { db in
+                    _ = try db.makeStatement(sql: sql)
+                    return try db.makeStatement(sql: sql).databaseRegion.description
+                }
+            }
+        }
+        for pool in [false, true] {
+            section(pool ? "pool" : "queue")
+            let writer = try makeUntracedWriter(pool: pool)
+            try makeObservedSchema(writer)
+            let values = ReceivedLog()
+            let tables = ValueObservation.tracking { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            }
+            let columns = ValueObservation.tracking { db in
+                try Row.fetchAll(db, sql: "PRAGMA table_info(player)").map { $0["name"] as String }
+            }
+            let temporary = ValueObservation.tracking { db in
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_temp_master ORDER BY name")
+            }
+            let cancellables = [
+                tables.start(in: writer, scheduling: .async(onQueue: .main),
+                             onError: { values.append("tables error \(describe($0))") },
+                             onChange: { values.append("tables \($0)") }),
+                columns.start(in: writer, scheduling: .async(onQueue: .main),
+                              onError: { values.append("columns error \(describe($0))") },
+                              onChange: { values.append("columns \($0)") }),
+                temporary.start(in: writer, scheduling: .async(onQueue: .main),
+                                onError: { values.append("temporary error \(describe($0))") },
+                                onChange: { values.append("temporary \($0)") }),
+            ]
+            runMainLoop(until: "the initial values") { values.count >= 3 }
+            settle()
+            values.flush(pool ? "initial (pool, sorted)" : "initial (sorted)", sorted: true)
+            for (label, sql) in [
+                ("create table", "CREATE TABLE extra (id INTEGER PRIMARY KEY)"),
+                ("add column", "ALTER TABLE player ADD COLUMN rank INTEGER"),
+                ("insert row", "INSERT INTO player (id, name) VALUES (9, 'Ivy')"),
+                ("create temp table", "CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY)"),
+                ("drop table", "DROP TABLE extra"),
+            ] {
+                step(label) { try writer.writeWithoutTransaction { db in try db.execute(sql: sql) } }
+                settle()
+                values.flush("values (sorted)", sorted: true)
+            }
+            for cancellable in cancellables { cancellable.cancel() }
+        }
     },
 ]
