@@ -34,6 +34,12 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
         self.init(buffer: buffer, count: count)
     }
 
+    /// Copies the bytes straight into the buffer.
+    convenience init(copying bytes: UnsafeRawBufferPointer) {
+        let (buffer, count) = Self.allocateCopy(of: bytes)
+        self.init(buffer: buffer, count: count)
+    }
+
     private init(buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
         self.buffer = buffer
         self.count = count
