@@ -288,6 +288,32 @@ func rotateLoop(_ options: Options) throws {
     }
 }
 
+/// Rewraps an envelope between key-encryption keys (passphrases read from
+/// the files of `--kek-files`, the first one current) over and over, and
+/// rotates the data key every third time, until killed.
+func envelopeLoop(_ options: Options) throws {
+    let path = try options.string("path")
+    let keys = try options.string("kek-files").split(separator: ",").map { file in
+        try KeyEncryptionKey.passphraseFile(atPath: String(file), scrypt: .insecureForTestsOnly)
+    }
+    guard keys.count >= 2 else { throw UsageError(description: "--kek-files needs at least two files") }
+    var current = 0
+    var iteration = 0
+    while true {
+        iteration += 1
+        if iteration % 3 == 0 {
+            acknowledge("ROTATING")
+            try DatabaseEnvelope.rotateDataKey(forDatabaseAt: path, keyEncryptionKey: keys[current])
+            acknowledge("ROTATED")
+        }
+        let target = (current + 1) % keys.count
+        acknowledge("REWRAPPING \(target)")
+        try DatabaseEnvelope.rewrap(forDatabaseAt: path, from: keys[current], to: keys[target])
+        acknowledge("KEK \(target)")
+        current = target
+    }
+}
+
 /// Opens the source of an export or a backup, a queue unless told otherwise.
 func openSource(_ options: Options) throws -> any DatabaseWriter {
     try Writer(
@@ -425,6 +451,7 @@ do {
     case "hold-lock": try holdLock(options)
     case "log-errors": try logErrors(options)
     case "migrate": try migrate(options)
+    case "envelope-loop": try envelopeLoop(options)
     default: throw UsageError(description: "unknown command \(options.command)")
     }
     exit(0)

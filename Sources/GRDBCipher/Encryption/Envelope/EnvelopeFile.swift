@@ -166,6 +166,7 @@ struct EnvelopeFile: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(self)
+        Self.removeStaleTemporaries(of: path)
         let temporary = path + ".tmp-\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
@@ -192,6 +193,19 @@ struct EnvelopeFile: Codable {
             throw DatabaseEnvelopeError(.cryptoFailure, "cannot rename \(temporary): \(String(cString: strerror(error)))")
         }
         try FileDurability.syncDirectory(containing: path)
+    }
+
+    /// Removes the temporary files that a process killed while writing an
+    /// envelope at `path` left behind (they hold a wrapped key, never a
+    /// clear one).
+    private static func removeStaleTemporaries(of path: String) {
+        let url = URL(fileURLWithPath: path)
+        let prefix = url.lastPathComponent + ".tmp-"
+        let folder = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// What the GCM tag authenticates besides the data key: every field but
