@@ -252,4 +252,19 @@ import Testing
         }
         #expect(mismatched?.kind == .wrongKeyEncryptionKey)
     }
+
+    @Test func aPlaintextDatabaseIsEncryptedUnderANewEnvelope() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("plain.sqlite")
+        let plain = try DatabaseQueue(path: path)
+        try plain.write { db in try db.execute(sql: "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('kept')") }
+        try plain.close()
+        try DatabaseEnvelope.encrypt(plaintextDatabaseAt: path, keyEncryptionKey: fastKEK)
+        #expect(try DatabaseFile.isEncrypted(atPath: path))
+        let unwrapped = try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: fastKEK)
+        #expect(try readName(path, key: unwrapped.key) == "kept")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("")).sorted() == ["plain.sqlite", "plain.sqlite.envelope"])
+        // An encrypted file is refused.
+        #expect(envelopeError { try DatabaseEnvelope.encrypt(plaintextDatabaseAt: path, keyEncryptionKey: fastKEK) }?.kind == .invalidKey)
+    }
 }

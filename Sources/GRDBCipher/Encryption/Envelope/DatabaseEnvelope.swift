@@ -108,6 +108,43 @@ public enum DatabaseEnvelope {
         return try envelope.databaseKey(dataKey)
     }
 
+    /// Encrypts a plaintext database under a new data key, and writes its
+    /// envelope. The encrypted copy is written beside the file, checked,
+    /// then renamed over it: a crash leaves the plaintext file (with, maybe,
+    /// an envelope that a new call replaces: it protects nothing yet) or the
+    /// encrypted file and its envelope.
+    ///
+    /// Run it while no other connection uses the database.
+    ///
+    /// - throws: A ``DatabaseEnvelopeError`` (`.invalidKey`) if the file is
+    ///   not a plaintext database, or a ``DatabaseError``; the file is
+    ///   unchanged then.
+    public static func encrypt(plaintextDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey) throws {
+        guard FileManager.default.fileExists(atPath: path), try !DatabaseFile.isEncrypted(atPath: path) else {
+            throw DatabaseEnvelopeError(.invalidKey, "\(path) is not a plaintext database")
+        }
+        let salt = try EnvelopeCrypto.randomBytes(KeyDerivation.saltLength)
+        let dataKey = try newDataKey()
+        let envelope = try EnvelopeFile.wrapping(dataKey, databaseSalt: salt, keyEncryptionKey: keyEncryptionKey, created: Date())
+        let temporary = path + ".encrypting-\(UUID().uuidString)"
+        let source = try DatabaseQueue(path: path)
+        do {
+            try source.export(to: temporary, encryption: .encrypted(key: envelope.databaseKey(dataKey), settings: CipherSettings()))
+            try source.close()
+        } catch {
+            try? source.close()
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        do {
+            try envelope.write(toPath: Self.path(forDatabaseAt: path))
+            try DatabaseFile.replace(atPath: path, with: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
     /// Wraps the data key under a new key-encryption key. No page of the
     /// database is read or written; the envelope is replaced atomically.
     ///

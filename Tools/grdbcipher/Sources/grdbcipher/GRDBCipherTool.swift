@@ -25,5 +25,6 @@ struct GRDBCipherTool: ParsableCommand {
         subcommands: [
             InfoCommand.self, VerifyCommand.self, EncryptCommand.self, DecryptCommand.self,
             RekeyCommand.self, UpgradeCommand.self, BackupCommand.self, ExportCommand.self, SQLCommand.self,
+            EnvelopeCommand.self,
         ])
 }

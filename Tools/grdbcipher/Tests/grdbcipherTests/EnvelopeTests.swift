@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// `grdbcipher envelope`: init, show, rewrap, rotate-data-key, with keys from
+/// the environment's files and commands only.
+@Suite struct EnvelopeTests {
+    private func kekFiles(_ directory: TemporaryDirectory) throws -> (current: String, new: String) {
+        let current = directory.path("kek")
+        let new = directory.path("new-kek")
+        try "\(Secrets.right)\n".write(toFile: current, atomically: true, encoding: .utf8)
+        try "\(Secrets.new)\n".write(toFile: new, atomically: true, encoding: .utf8)
+        return (current, new)
+    }
+
+    @Test func initShowRewrapAndRotateAnEnvelopedDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let (current, new) = try kekFiles(directory)
+        let path = directory.path("db.sqlite")
+
+        let created = try Tool.run(["envelope", "init", path], environment: ["GRDBCIPHER_KEK_FILE": current])
+        #expect(created.status == 0, "\(created)")
+        #expect(try isPlaintextSQLite(path) == false)
+        let mode = try FileManager.default.attributesOfItem(atPath: path + ".envelope")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let shown = try Tool.run(["envelope", "show", path])
+        #expect(shown.status == 0, "\(shown)")
+        #expect(shown.stdout.contains("key-encryption key: passphrase"), "\(shown)")
+        #expect(shown.stdout.contains("kdf: scrypt"), "\(shown)")
+
+        let databaseBefore = try fileBytes(path)
+        let rewrapped = try Tool.run(
+            ["envelope", "rewrap", path], environment: ["GRDBCIPHER_KEK_FILE": current, "GRDBCIPHER_NEW_KEK_FILE": new])
+        #expect(rewrapped.status == 0, "\(rewrapped)")
+        #expect(try fileBytes(path) == databaseBefore, "a rewrap changed the database")
+
+        let wrongKey = try Tool.run(["envelope", "rotate-data-key", path], environment: ["GRDBCIPHER_KEK_FILE": current])
+        #expect(wrongKey.status == 3, "\(wrongKey)")
+        #expect(try fileBytes(path) == databaseBefore)
+
+        let rotated = try Tool.run(["envelope", "rotate-data-key", path], environment: ["GRDBCIPHER_KEK_FILE": new])
+        #expect(rotated.status == 0, "\(rotated)")
+        #expect(try fileBytes(path) != databaseBefore)
+        for result in [created, shown, rewrapped, wrongKey, rotated] { expectNoSecret(in: result) }
+    }
+
+    @Test func initEncryptsAPlaintextDatabaseAndRefusesAnEncryptedOne() throws {
+        let directory = try TemporaryDirectory()
+        let (current, _) = try kekFiles(directory)
+        let path = directory.path("plain.sqlite")
+        _ = try SQLCipherShell.run(path, "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('kept');")
+        #expect(try isPlaintextSQLite(path))
+
+        let encrypted = try Tool.run(["envelope", "init", path], environment: ["GRDBCIPHER_KEK_FILE": current])
+        #expect(encrypted.status == 0, "\(encrypted)")
+        #expect(try isPlaintextSQLite(path) == false)
+
+        let again = try Tool.run(["envelope", "init", path], environment: ["GRDBCIPHER_KEK_FILE": current])
+        #expect(again.status == 4, "\(again)")
+    }
+
+    @Test func keysComeOnlyFromTheEnvironmentAndBadOnesChangeNothing() throws {
+        let directory = try TemporaryDirectory()
+        let (current, _) = try kekFiles(directory)
+        let path = directory.path("db.sqlite")
+        let noKey = try Tool.run(["envelope", "init", path])
+        #expect(noKey.status == 64, "\(noKey)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        #expect(try Tool.run(["envelope", "init", path], environment: ["GRDBCIPHER_KEK_FILE": current]).status == 0)
+        let envelopeBefore = try fileBytes(path + ".envelope")
+        let failing = try Tool.run(
+            ["envelope", "rewrap", path],
+            environment: ["GRDBCIPHER_KEK_FILE": current, "GRDBCIPHER_NEW_KEK_COMMAND": "false"])
+        #expect(failing.status == 1, "\(failing)")
+        #expect(try fileBytes(path + ".envelope") == envelopeBefore)
+
+        try FileManager.default.removeItem(atPath: path + ".envelope")
+        let missing = try Tool.run(["envelope", "show", path])
+        #expect(missing.status == 5, "\(missing)")
+        #expect(missing.stderr.contains(".envelope"), "\(missing)")
+    }
+}
