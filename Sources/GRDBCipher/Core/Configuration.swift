@@ -153,6 +153,32 @@ public struct Configuration: Sendable {
     /// ```
     public var key: DatabaseKey?
 
+    /// Returns the key when a connection opens, when ``key`` is nil: the
+    /// configuration then holds no key, only this function. A pool calls it
+    /// for each connection it opens (with derived-key reuse, it derives the
+    /// key of a passphrase once and keeps only the derived key, locked in
+    /// memory where the system allows, zeroed when the pool closes). An
+    /// error it throws is the error of the opening.
+    ///
+    /// ```swift
+    /// config.keyProvider = { try .passphrase(vault.databasePassphrase()) }
+    /// ```
+    ///
+    /// To leave no copy of a passphrase behind, give it as bytes
+    /// (``DatabaseKey/passphrase(_:)-(Data)``) and zero your own buffer once
+    /// the key is made: the library zeroes every copy it makes.
+    public var keyProvider: (@Sendable () throws -> DatabaseKey)?
+
+    /// The key of a connection that opens: ``key``, or what ``keyProvider``
+    /// returns.
+    func resolvedKey() throws -> DatabaseKey? {
+        if let key { return key }
+        return try keyProvider?()
+    }
+
+    /// Whether connections are keyed by the configuration.
+    var hasKey: Bool { key != nil || keyProvider != nil }
+
     /// How the database is encrypted, applied to every connection right after
     /// its key. Default: SQLCipher 4's defaults. Settings that do not match
     /// the file fail at open with `SQLITE_NOTADB`, like a wrong passphrase.
@@ -190,7 +216,7 @@ public struct Configuration: Sendable {
 
     /// The permissions a new database file gets, nil for SQLite's default.
     var newFilePermissions: Int? {
-        filePermissions ?? (key == nil ? 0o600 : nil)
+        filePermissions ?? (hasKey ? nil : 0o600)
     }
 
     private(set) var preparationFunctions: [@Sendable (Database) throws -> Void] = []
@@ -230,7 +256,7 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
     /// A description that never shows the passphrase.
     public var description: String {
         "Configuration(label: \(label ?? "nil"), readonly: \(readonly), "
-            + "foreignKeysEnabled: \(foreignKeysEnabled), key: \(key == nil ? "nil" : "<redacted>"), cipherSettings: \(cipherSettings))"
+            + "foreignKeysEnabled: \(foreignKeysEnabled), key: \(hasKey ? "<redacted>" : "nil"), cipherSettings: \(cipherSettings))"
     }
 
     /// A mirror that never shows the passphrase.
@@ -239,7 +265,7 @@ extension Configuration: CustomStringConvertible, CustomReflectable {
             "label": label as Any,
             "readonly": readonly,
             "foreignKeysEnabled": foreignKeysEnabled,
-            "key": key == nil ? "nil" : "<redacted>",
+            "key": hasKey ? "<redacted>" : "nil",
             "cipherSettings": cipherSettings,
         ])
     }

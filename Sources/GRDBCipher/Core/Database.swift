@@ -278,7 +278,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         for function in DatabaseFunction.builtIn {
             add(function: function)
         }
-        if let key = configuration.key {
+        if let key = try configuration.resolvedKey() {
             try applyKey(key.material)
         }
         // Before the preparation functions, as in GRDB (they may change it).
@@ -405,6 +405,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             throw DatabaseError.fromConnection(handle, code: code)
         }
         sqliteConnection = nil
+        // A closed connection keeps no key: a reopening keys it again.
+        keyPassphrase = nil
         unregisterOpenFile()
     }
 
@@ -427,6 +429,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // SQLite closed it after all (not expected): record it.
         interruptibleConnection.withLock { $0 = nil }
         sqliteConnection = nil
+        // A closed connection keeps no key: a reopening keys it again.
+        keyPassphrase = nil
         unregisterOpenFile()
     }
 
@@ -447,6 +451,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             connection = nil
         }
         sqliteConnection = nil
+        // A closed connection keeps no key: a reopening keys it again.
+        keyPassphrase = nil
         unregisterOpenFile()
     }
 

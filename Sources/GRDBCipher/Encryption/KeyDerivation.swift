@@ -150,6 +150,8 @@ final class KeyContext: @unchecked Sendable {
             return entry.rawKey
         }
         let rawKey = KeyDerivation.rawKeySpecification(passphrase: passphrase, salt: salt, settings: settings)
+        // Kept as long as the pool: never swapped out, where the system allows.
+        rawKey?.lockInMemory()
         derived.append((passphrase, salt, rawKey))
         return rawKey
     }

@@ -11,7 +11,8 @@ import Darwin
 /// to bytes once and keeps only this buffer.
 final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
     // Safe: the buffer is written once in `init`, read-only afterwards, and
-    // wiped in `deinit` when no other reference can read it.
+    // wiped in `deinit` when no other reference can read it; `isLocked` is
+    // set by `lockInMemory()` before the key is shared (see `KeyContext`).
     private let buffer: UnsafeMutableBufferPointer<UInt8>
 
     init(_ bytes: [UInt8]) {
@@ -105,8 +106,21 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
     /// Never the bytes.
     var description: String { "<redacted>" }
 
+    /// Set when the buffer is locked in memory (see ``lockInMemory()``).
+    private var isLocked = false
+
+    /// Locks the buffer in memory, so that it is never written to swap,
+    /// where the system allows it (`mlock` may fail for lack of privilege
+    /// or over `RLIMIT_MEMLOCK`: the key then stays in ordinary memory).
+    /// For keys kept for a long time, such as a pool's derived key.
+    func lockInMemory() {
+        guard !isLocked, let base = buffer.baseAddress else { return }
+        isLocked = mlock(base, buffer.count) == 0
+    }
+
     deinit {
         secureZero(UnsafeMutableRawBufferPointer(buffer))
+        if isLocked, let base = buffer.baseAddress { munlock(base, buffer.count) }
         buffer.deallocate()
     }
 }
