@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool server bench bench-rotation bench-instructions bench-observation compat
+.PHONY: deps build test demo tool server bench bench-rotation bench-instructions bench-observation bench-envelope compat
 
 deps:
 	./scripts/install-deps
@@ -45,6 +45,12 @@ bench: deps
 		--format histogramPercentiles --path .build-results --no-progress
 	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md
 	./Benchmarks/scripts/observation-side-by-side
+
+# Key envelopes on a 200 MB database: rewraps, a data-key rotation, and a pool open through
+# the envelope against a raw-key open plus one scrypt derivation (a minute).
+bench-envelope: deps
+	touch Benchmarks/Package.swift
+	swift run -c release --package-path Benchmarks EnvelopeCost 200
 
 # Observation, GRDB 7.10 and GRDBCipher from the same source on the same SQLCipher
 # (Benchmarks/SideBySide): W14 and 64 page subscribers. About 2 minutes once built.

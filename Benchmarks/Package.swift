@@ -40,6 +40,12 @@ let package = Package(
             name: "RotationCost",
             dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Key envelopes: rewrap and open costs, `make bench-envelope`.
+        .systemLibrary(name: "CLibCryptoRaw", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .executableTarget(
+            name: "EnvelopeCost",
+            dependencies: ["CLibCryptoRaw", .product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "BenchReport",
             dependencies: ["CSQLCipherRaw"],
