@@ -94,7 +94,7 @@ import Testing
             let stalled = try (0..<3).map { _ in try StalledClient(port: port, path: "/todos/events?limit=500") }
             for client in stalled { try await client.waitForBytes() }
             #expect(server.eventStreams.count == 3)
-            let rounds = 12
+            let rounds = 25
             for round in 1...rounds {
                 let patched = try await client.execute(
                     uri: "/todos/1", method: .patch, headers: jsonHeaders(), body: json(#"{"title": "round \#(round)"}"#))
