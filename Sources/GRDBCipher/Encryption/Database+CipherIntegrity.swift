@@ -37,10 +37,7 @@ extension Database {
     ///   not encrypted, where there is nothing to check; `SQLITE_BUSY` when
     ///   WAL pages kept out of the file make the result unreliable.
     public func cipherIntegrityCheck() throws -> [CipherIntegrityFailure] {
-        guard try cipherSettings != nil else {
-            throw DatabaseError.misuse("the database is not encrypted: use PRAGMA integrity_check instead")
-        }
-        var failures = try fileIntegrityFailures()
+        var failures = try cipherIntegrityFailuresOfFile()
         guard !failures.isEmpty, try journalMode() == "wal" else { return failures }
         var walIsInFile = false
         if let handle = sqliteConnection, sqlite3_db_readonly(handle, "main") == 0, !isInsideTransaction,
@@ -57,6 +54,18 @@ extension Database {
                     + "the connection is read-only); check again from a writable connection once readers end")
         }
         return failures
+    }
+
+    /// The pages of the file that fail authentication, as the file is now,
+    /// without a look at the WAL.
+    ///
+    /// - throws: A ``DatabaseError``: `SQLITE_MISUSE` on a connection that is
+    ///   not encrypted.
+    func cipherIntegrityFailuresOfFile() throws -> [CipherIntegrityFailure] {
+        guard try cipherSettings != nil else {
+            throw DatabaseError.misuse("the database is not encrypted: use PRAGMA integrity_check instead")
+        }
+        return try fileIntegrityFailures()
     }
 
     private func fileIntegrityFailures() throws -> [CipherIntegrityFailure] {
@@ -77,13 +86,24 @@ extension Database {
 
 extension DatabaseReader {
     /// Checks the HMAC of every page of the database file and returns the
-    /// pages that fail; see ``Database/cipherIntegrityCheck()``. A
-    /// ``DatabasePool`` checks on its writer, which can checkpoint the WAL
-    /// (writes wait meanwhile); other readers on their own connection.
+    /// pages that fail; see ``Database/cipherIntegrityCheck()``.
+    ///
+    /// A ``DatabasePool`` reads the file on a reader connection, so that
+    /// writes go on while the whole file is read and authenticated. It turns
+    /// to its writer only when pages fail there: the WAL may then hold newer
+    /// copies of those pages that only a writable connection can checkpoint
+    /// into the file (right after a passphrase change, every page of the file
+    /// is under the old key until then), and a checkpoint of the writer that
+    /// runs while the reader reads the file can make a page fail that is
+    /// whole a moment later. The writer checkpoints and checks again, and
+    /// writes wait for that second check: a cost paid for a damaged file or a
+    /// fresh rotation, not for an intact file. Other readers check on their
+    /// own connection.
     ///
     /// - throws: A ``DatabaseError``.
     public func cipherIntegrityCheck() throws -> [Database.CipherIntegrityFailure] {
         if let dbPool = self as? DatabasePool {
+            if try dbPool.unsafeRead({ try $0.cipherIntegrityFailuresOfFile().isEmpty }) { return [] }
             return try dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
         }
         return try unsafeRead { try $0.cipherIntegrityCheck() }
@@ -95,6 +115,7 @@ extension DatabaseReader {
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func cipherIntegrityCheck() async throws -> [Database.CipherIntegrityFailure] {
         if let dbPool = self as? DatabasePool {
+            if try await dbPool.unsafeRead({ try $0.cipherIntegrityFailuresOfFile().isEmpty }) { return [] }
             return try await dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
         }
         return try await unsafeRead { try $0.cipherIntegrityCheck() }

@@ -18,11 +18,20 @@ let configuration: ServerConfiguration
 do {
     configuration = try ServerConfiguration.fromEnvironment(ProcessInfo.processInfo.environment)
 } catch {
+    SecretEnvironment.scrub()
     fail("\(error)", status: 2)
 }
-// The passphrase is in memory now; child processes need not inherit it.
-unsetenv("GRDBCIPHER_PASSPHRASE")
+// The secrets are in memory now: child processes need not inherit them, and
+// /proc/<pid>/environ need not show them.
+let scrubbed = SecretEnvironment.scrub()
 logger.info("starting: \(configuration)")
+for name in scrubbed.removed {
+    if scrubbed.overwritten.contains(name) {
+        logger.info("\(name) removed from the environment and overwritten in /proc/self/environ")
+    } else {
+        logger.warning("\(name) removed from the environment, but /proc/self/environ may still show it")
+    }
+}
 
 let server: TodoServer
 do {
@@ -35,7 +44,7 @@ do {
 }
 
 do {
-    try await server.application.runService()
+    try await server.run(shutdownTimeout: configuration.shutdownTimeout, logger: logger)
     logger.info("stopped")
 } catch {
     fail("\(error)", status: 1)

@@ -69,7 +69,7 @@ import Testing
             #expect(created.status == .created)
             let all = try decode([Todo].self, try await client.execute(uri: "/todos?limit=500", method: .get))
             #expect(all.count == 21)
-            let health = try await client.execute(uri: "/health?integrity=true", method: .get)
+            let health = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: testAdminToken))
             #expect(health.status == .ok)
             #expect(String(buffer: health.body).contains("intact"))
 

@@ -78,6 +78,71 @@ import Testing
         }
     }
 
+    /// Clients that never read while the page changes: each stream keeps
+    /// the newest page only. Pages the client could not take are skipped,
+    /// never queued: at most one waits, however many commits happen.
+    @Test func aClientThatDoesNotReadCostsOnePage() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = testConfiguration(directory)
+        configuration.maximumEventStreams = 3
+        configuration.writeTimeout = .seconds(3600)
+        let server = try buildApplication(configuration, logger: quietLogger)
+        try await seedLargePage(server.database)
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let stalled = try (0..<3).map { _ in try StalledClient(port: port, path: "/todos/events?limit=500") }
+            for client in stalled { try await client.waitForBytes() }
+            #expect(server.eventStreams.count == 3)
+            let rounds = 25
+            for round in 1...rounds {
+                let patched = try await client.execute(
+                    uri: "/todos/1", method: .patch, headers: jsonHeaders(), body: json(#"{"title": "round \#(round)"}"#))
+                #expect(patched.status == .ok)
+                // Each round's page reaches every stream before the next commit.
+                let reached = try await waitUntil {
+                    server.eventStreams.mailboxes.allSatisfy { $0.statistics.published > round }
+                }
+                #expect(reached, "round \(round) did not reach every stream")
+            }
+            for mailbox in server.eventStreams.mailboxes {
+                let statistics = mailbox.statistics
+                #expect(statistics.published == rounds + 1)
+                #expect(statistics.waiting <= 1, "\(statistics)")
+                #expect(statistics.skipped >= 1, "the client took every page: it was not stalled (\(statistics))")
+            }
+            withExtendedLifetime(stalled) {}
+        }
+    }
+
+    /// A stream whose client does not read is closed after the write
+    /// timeout, and its slot serves the next client.
+    @Test func aStalledStreamFreesItsSlotAfterTheWriteTimeout() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = testConfiguration(directory)
+        configuration.maximumEventStreams = 1
+        configuration.writeTimeout = .milliseconds(300)
+        let server = try buildApplication(configuration, logger: quietLogger)
+        try await seedLargePage(server.database)
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let stalled = try StalledClient(port: port, path: "/todos/events?limit=500")
+            try await stalled.waitForBytes()
+            // New pages fill the connection's buffers until writes wait.
+            var round = 0
+            while server.eventStreams.count > 0, round < 200 {
+                round += 1
+                _ = try await client.execute(
+                    uri: "/todos/1", method: .patch, headers: jsonHeaders(), body: json(#"{"title": "round \#(round)"}"#))
+            }
+            #expect(try await waitUntil { server.eventStreams.count == 0 }, "the stalled stream kept its slot")
+            let next = try EventStreamClient(port: port, path: "/todos/events?limit=1")
+            #expect(try await next.statusLine() == "HTTP/1.1 200 OK")
+            withExtendedLifetime(stalled) {}
+        }
+    }
+
     @Test func aMalformedQueryGets400() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -89,6 +154,26 @@ import Testing
             #expect(badFilter.status == .badRequest)
         }
     }
+}
+
+/// 500 items whose titles use the whole byte limit: a page of about 400 KB.
+func seedLargePage(_ database: some DatabaseWriter) async throws {
+    try await database.write { db in
+        for index in 1...500 {
+            let title = String(repeating: "x", count: Todo.maximumTitleBytes - 4) + String(format: "%04d", index)
+            _ = try Todo(title: title).inserted(db)
+        }
+    }
+}
+
+/// Waits (at most `seconds`) until `condition` holds.
+func waitUntil(seconds: Int = 30, _ condition: () -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    return true
 }
 
 private func decodeEvent(_ data: String) throws -> [Todo] {

@@ -59,7 +59,9 @@ import Testing
 
         let status = try await TestClient.withClient(host: "127.0.0.1", port: port) { client in
             let request = Task {
-                try await client.post("/todos", headers: [.contentType: "application/json"], body: ByteBuffer(string: #"{"title": "in flight"}"#))
+                try await client.execute(TestClient.Request(
+                    "/todos", method: .post, authority: "127.0.0.1", headers: [.contentType: "application/json"],
+                    body: ByteBuffer(string: #"{"title": "in flight"}"#)))
             }
             // The server logs the request when it starts handling it: from
             // then on it is in flight (its write waits for the lock).

@@ -126,6 +126,69 @@ import Testing
         }
     }
 
+    /// One character may carry thousands of combining marks: titles are
+    /// capped in bytes too.
+    @Test func titleByteLimit() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try buildApplication(testConfiguration(directory), logger: quietLogger)
+        let oneHeavyCharacter = "e" + String(repeating: "\u{0301}", count: 5000)
+        #expect(oneHeavyCharacter.count == 1)
+        let fourByteCharacters = String(repeating: "😀", count: Todo.maximumTitleBytes / 4)
+        #expect(fourByteCharacters.utf8.count == Todo.maximumTitleBytes)
+        try await server.application.test(.router) { client in
+            let heavy = try await client.execute(
+                uri: "/todos", method: .post, headers: jsonHeaders(), body: json(#"{"title": "\#(oneHeavyCharacter)"}"#))
+            #expect(heavy.status == .badRequest)
+            #expect(try decode(ErrorBody.self, heavy).error.message == "title must have at most \(Todo.maximumTitleBytes) bytes in UTF-8")
+            let atTheLimit = try await client.execute(
+                uri: "/todos", method: .post, headers: jsonHeaders(), body: json(#"{"title": "\#(fourByteCharacters)"}"#))
+            #expect(atTheLimit.status == .created)
+            let patched = try await client.execute(
+                uri: "/todos/1", method: .patch, headers: jsonHeaders(), body: json(#"{"title": "\#(fourByteCharacters)😀"}"#))
+            #expect(patched.status == .badRequest)
+            let query = try #require(oneHeavyCharacter.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+            let search = try await client.execute(uri: "/todos/search?q=\(query)", method: .get)
+            #expect(search.status == .badRequest)
+        }
+        let queue = try openQueue(directory.file("todos.sqlite"), passphrase: testPassphrase)
+        #expect(try await queue.read { db in try String.fetchAll(db, sql: "SELECT title FROM todo") } == [fourByteCharacters])
+    }
+
+    /// A page of another site can make a browser post `text/plain` or a form
+    /// to any server without asking it: bodies must be declared JSON.
+    @Test func bodiesMustBeDeclaredJSON() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try buildApplication(testConfiguration(directory, adminToken: testAdminToken), logger: quietLogger)
+        try await server.application.test(.router) { client in
+            let created = try await client.execute(
+                uri: "/todos", method: .post, headers: [.contentType: "application/json; charset=utf-8"],
+                body: json(#"{"title": "declared"}"#))
+            #expect(created.status == .created)
+            let others: [HTTPFields] = [
+                [:], [.contentType: "text/plain"], [.contentType: "application/x-www-form-urlencoded"],
+                [.contentType: "multipart/form-data; boundary=x"], [.contentType: "application/jsonp"],
+            ]
+            for headers in others {
+                let post = try await client.execute(
+                    uri: "/todos", method: .post, headers: headers, body: json(#"{"title": "cross-site"}"#))
+                #expect(post.status == .unsupportedMediaType, "\(headers)")
+                let patch = try await client.execute(
+                    uri: "/todos/1", method: .patch, headers: headers, body: json(#"{"completed": true}"#))
+                #expect(patch.status == .unsupportedMediaType, "\(headers)")
+                var adminHeaders = headers
+                adminHeaders[.authorization] = "Bearer \(testAdminToken)"
+                let rotate = try await client.execute(
+                    uri: "/admin/rotate-key", method: .post, headers: adminHeaders,
+                    body: json(#"{"newPassphrase": "another passphrase"}"#))
+                #expect(rotate.status == .unsupportedMediaType, "\(headers)")
+            }
+        }
+        let queue = try openQueue(directory.file("todos.sqlite"), passphrase: testPassphrase)
+        #expect(try await queue.read { db in try Todo.fetchAll(db) } == [Todo(id: 1, title: "declared")])
+    }
+
     @Test(arguments: [#"{}"#, #"{"done": true}"#, #"{"completed": null}"#, "[]", "nope"])
     func malformedPatchBodies(body: String) async throws {
         let directory = try TemporaryDirectory()
@@ -182,26 +245,72 @@ import Testing
     @Test func health() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try buildApplication(testConfiguration(directory), logger: quietLogger)
+        let server = try buildApplication(testConfiguration(directory, adminToken: testAdminToken), logger: quietLogger)
         try await server.application.test(.router) { client in
             let plain = try await client.execute(uri: "/health", method: .get)
             #expect(plain.status == .ok)
             #expect(String(buffer: plain.body) == #"{"status":"ok"}"#)
-            let checked = try await client.execute(uri: "/health?integrity=true", method: .get)
+            let checked = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: testAdminToken))
             #expect(checked.status == .ok)
-            #expect(String(buffer: checked.body) == #"{"integrity":"intact","status":"ok"}"# ||
-                String(buffer: checked.body) == #"{"status":"ok","integrity":"intact"}"#)
+            let answer = try #require(JSONSerialization.jsonObject(with: Data(checked.body.readableBytesView)) as? [String: String])
+            #expect(answer["status"] == "ok")
+            #expect(answer["integrity"] == "intact")
+            #expect(answer["checkedAt"].flatMap(ISO8601DateFormatter().date(from:)) != nil)
             let bad = try await client.execute(uri: "/health?integrity=maybe", method: .get)
             #expect(bad.status == .badRequest)
         }
     }
 
+    /// The integrity check reads the whole file: it needs the admin token,
+    /// and does not exist without one.
+    @Test func theIntegrityCheckNeedsTheAdminToken() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try buildApplication(testConfiguration(directory, adminToken: testAdminToken), logger: quietLogger)
+        try await server.application.test(.router) { client in
+            for token in [nil, "wrong", testAdminToken + "x"] {
+                let refused = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: token))
+                #expect(refused.status == .unauthorized, "\(token ?? "no token")")
+            }
+        }
+        #expect(server.integrityChecker.runCount == 0)
+
+        let other = try TemporaryDirectory()
+        defer { other.remove() }
+        let withoutToken = try buildApplication(testConfiguration(other), logger: quietLogger)
+        try await withoutToken.application.test(.router) { client in
+            let refused = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: testAdminToken))
+            #expect(refused.status == .forbidden)
+            #expect(try decode(ErrorBody.self, refused).error.message.contains("TODOSERVER_ADMIN_TOKEN"))
+        }
+        #expect(withoutToken.integrityChecker.runCount == 0)
+    }
+
+    /// A verdict is reused for the cache period: a client that loops on the
+    /// route reads the file once.
+    @Test(arguments: [(Duration.seconds(3600), 1), (.zero, 3)])
+    func integrityVerdictsAreCached(period: Duration, runs: Int) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = testConfiguration(directory, adminToken: testAdminToken)
+        configuration.integrityCacheDuration = period
+        let server = try buildApplication(configuration, logger: quietLogger)
+        try await server.application.test(.router) { client in
+            for _ in 1...3 {
+                let checked = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: testAdminToken))
+                #expect(checked.status == .ok)
+            }
+        }
+        #expect(server.integrityChecker.runCount == runs)
+    }
+
     @Test func plaintextHealthSaysNotEncrypted() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = try buildApplication(testConfiguration(directory, encryption: .plaintext), logger: quietLogger)
+        let server = try buildApplication(
+            testConfiguration(directory, encryption: .plaintext, adminToken: testAdminToken), logger: quietLogger)
         try await server.application.test(.router) { client in
-            let checked = try await client.execute(uri: "/health?integrity=true", method: .get)
+            let checked = try await client.execute(uri: "/health?integrity=true", method: .get, headers: jsonHeaders(token: testAdminToken))
             #expect(checked.status == .ok)
             #expect(String(buffer: checked.body).contains(#""integrity":"not encrypted""#))
         }

@@ -55,6 +55,55 @@ import Testing
         }
     }
 
+    /// A database created by an earlier version under a lax umask is made
+    /// owner-only at start (its -wal and -shm follow the database's mode).
+    @Test func anExistingDatabaseReadableByOthersIsMadeOwnerOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todos.sqlite")
+        try openQueue(path, passphrase: testPassphrase).close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let lines = CapturingLogHandler.Lines()
+        let server = try buildApplication(testConfiguration(directory), logger: CapturingLogHandler.logger(lines))
+        for file in [path, path + "-wal", path + "-shm"] {
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber).intValue
+            #expect(mode == 0o600, "\(file): \(String(mode, radix: 8))")
+        }
+        #expect(lines.contain("its permissions are now 600"))
+        try server.database.close()
+    }
+
+    @Test func limitsFromTheEnvironment() throws {
+        let defaults = try ServerConfiguration.fromEnvironment(["TODOSERVER_PLAINTEXT": "1"])
+        #expect(defaults.maximumConnections == 512)
+        #expect(defaults.idleTimeout == .seconds(30))
+        #expect(defaults.requestTimeout == .seconds(10))
+        #expect(defaults.writeTimeout == .seconds(10))
+        #expect(defaults.shutdownTimeout == .seconds(15))
+        #expect(defaults.integrityCacheDuration == .seconds(300))
+
+        let set = try ServerConfiguration.fromEnvironment([
+            "TODOSERVER_PLAINTEXT": "1", "TODOSERVER_MAX_CONNECTIONS": "100", "TODOSERVER_IDLE_TIMEOUT": "5",
+            "TODOSERVER_REQUEST_TIMEOUT": "6", "TODOSERVER_WRITE_TIMEOUT": "7", "TODOSERVER_SHUTDOWN_TIMEOUT": "8",
+            "TODOSERVER_INTEGRITY_CACHE": "0",
+        ])
+        #expect(set.maximumConnections == 100)
+        #expect(set.idleTimeout == .seconds(5))
+        #expect(set.requestTimeout == .seconds(6))
+        #expect(set.writeTimeout == .seconds(7))
+        #expect(set.shutdownTimeout == .seconds(8))
+        #expect(set.integrityCacheDuration == .zero)
+
+        for (name, value) in [
+            ("TODOSERVER_MAX_CONNECTIONS", "0"), ("TODOSERVER_IDLE_TIMEOUT", "0"), ("TODOSERVER_REQUEST_TIMEOUT", "x"),
+            ("TODOSERVER_WRITE_TIMEOUT", "-1"), ("TODOSERVER_SHUTDOWN_TIMEOUT", "3601"), ("TODOSERVER_INTEGRITY_CACHE", "1.5"),
+        ] {
+            #expect(throws: ConfigurationError.self, "\(name)=\(value)") {
+                _ = try ServerConfiguration.fromEnvironment(["TODOSERVER_PLAINTEXT": "1", name: value])
+            }
+        }
+    }
+
     @Test func configurationFromEnvironment() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -53,6 +53,31 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     /// How often an idle event stream sends a `: keep-alive` comment line
     /// (`TODOSERVER_EVENT_HEARTBEAT`, in seconds, default 15).
     public var eventHeartbeat: Duration
+    /// The most connections open at once (`TODOSERVER_MAX_CONNECTIONS`,
+    /// default 512); over it, the server accepts no connection until one closes.
+    public var maximumConnections: Int
+    /// How long a connection may stay without a request before the server
+    /// closes it; a request whose head does not arrive whole in that time
+    /// counts as none (`TODOSERVER_IDLE_TIMEOUT`, in seconds, default 30).
+    public var idleTimeout: Duration
+    /// How long a request may take to arrive whole, from its head to the
+    /// end of its body, before the server closes the connection
+    /// (`TODOSERVER_REQUEST_TIMEOUT`, in seconds, default 10).
+    public var requestTimeout: Duration
+    /// How long the server waits for a client that does not read what it is
+    /// sent (a response, an event) before it closes the connection
+    /// (`TODOSERVER_WRITE_TIMEOUT`, in seconds, default 10).
+    public var writeTimeout: Duration
+    /// How long the graceful shutdown may take before the server cancels what
+    /// still runs (`TODOSERVER_SHUTDOWN_TIMEOUT`, in seconds, default 15).
+    public var shutdownTimeout: Duration
+    /// The host names that requests may name in `Host`
+    /// (`TODOSERVER_ALLOWED_HOSTS`; by default the listen address and the
+    /// loopback names).
+    public var allowedHosts: AllowedHosts
+    /// How long a verdict of `GET /health?integrity=true` is reused before the
+    /// file is checked again (`TODOSERVER_INTEGRITY_CACHE`, in seconds, default 300).
+    public var integrityCacheDuration: Duration
 
     /// A configuration with the given values and defaults for the others.
     public init(
@@ -64,7 +89,14 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         backupDirectory: String? = nil,
         maximumReaderCount: Int = 5,
         maximumEventStreams: Int = 64,
-        eventHeartbeat: Duration = .seconds(15))
+        eventHeartbeat: Duration = .seconds(15),
+        maximumConnections: Int = 512,
+        idleTimeout: Duration = .seconds(30),
+        requestTimeout: Duration = .seconds(10),
+        writeTimeout: Duration = .seconds(10),
+        shutdownTimeout: Duration = .seconds(15),
+        allowedHosts: AllowedHosts? = nil,
+        integrityCacheDuration: Duration = .seconds(300))
     {
         self.databasePath = databasePath
         self.encryption = encryption
@@ -76,6 +108,13 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.maximumReaderCount = maximumReaderCount
         self.maximumEventStreams = maximumEventStreams
         self.eventHeartbeat = eventHeartbeat
+        self.maximumConnections = maximumConnections
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.writeTimeout = writeTimeout
+        self.shutdownTimeout = shutdownTimeout
+        self.allowedHosts = allowedHosts ?? AllowedHosts(listeningOn: host)
+        self.integrityCacheDuration = integrityCacheDuration
     }
 
     /// Reads the configuration from environment variables.
@@ -110,20 +149,34 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             environment["TODOSERVER_EVENT_STREAMS"], name: "TODOSERVER_EVENT_STREAMS", default: 64, range: 0...10_000)
         let heartbeat = try integer(
             environment["TODOSERVER_EVENT_HEARTBEAT"], name: "TODOSERVER_EVENT_HEARTBEAT", default: 15, range: 1...3600)
+        func seconds(_ name: String, default value: Int, range: ClosedRange<Int>) throws -> Duration {
+            .seconds(try integer(environment[name], name: name, default: value, range: range))
+        }
+        let connections = try integer(
+            environment["TODOSERVER_MAX_CONNECTIONS"], name: "TODOSERVER_MAX_CONNECTIONS", default: 512, range: 1...100_000)
         let token = environment["TODOSERVER_ADMIN_TOKEN"]
         if let token, token.count < 16 {
             throw ConfigurationError("TODOSERVER_ADMIN_TOKEN must have at least 16 characters")
         }
+        let host = environment["HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         return ServerConfiguration(
             databasePath: environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "./todos.sqlite",
             encryption: encryption,
-            host: environment["HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1",
+            host: host,
             port: port,
             adminToken: token,
             backupDirectory: environment["TODOSERVER_BACKUP_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 },
             maximumReaderCount: readers,
             maximumEventStreams: streams,
-            eventHeartbeat: .seconds(heartbeat))
+            eventHeartbeat: .seconds(heartbeat),
+            maximumConnections: connections,
+            idleTimeout: try seconds("TODOSERVER_IDLE_TIMEOUT", default: 30, range: 1...3600),
+            requestTimeout: try seconds("TODOSERVER_REQUEST_TIMEOUT", default: 10, range: 1...3600),
+            writeTimeout: try seconds("TODOSERVER_WRITE_TIMEOUT", default: 10, range: 1...3600),
+            shutdownTimeout: try seconds("TODOSERVER_SHUTDOWN_TIMEOUT", default: 15, range: 1...3600),
+            allowedHosts: try environment["TODOSERVER_ALLOWED_HOSTS"].flatMap { $0.isEmpty ? nil : $0 }
+                .map(AllowedHosts.init(list:)),
+            integrityCacheDuration: try seconds("TODOSERVER_INTEGRITY_CACHE", default: 300, range: 0...86_400))
     }
 
     /// The passphrase in a secret file, without its final line break.
@@ -156,7 +209,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         case .passphrase: key = "encrypted"
         case .plaintext: key = "PLAINTEXT"
         }
-        return "database: \(databasePath) (\(key)), listening on \(host):\(port), admin routes: \(adminToken == nil ? "off" : "on")"
+        return "database: \(databasePath) (\(key)), listening on \(host):\(port), hosts: \(allowedHosts), "
+            + "admin routes: \(adminToken == nil ? "off" : "on")"
     }
 }
 

@@ -5,13 +5,19 @@ import GRDBCipher
 public struct Todo: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
     /// The row id; nil before the insert.
     public var id: Int64?
-    /// What to do: 1 to ``maximumTitleLength`` characters, not only spaces.
+    /// What to do: 1 to ``maximumTitleLength`` characters and at most
+    /// ``maximumTitleBytes`` bytes, not only spaces.
     public var title: String
     /// Whether it is done.
     public var completed: Bool
 
     /// The longest title accepted, in characters.
     public static let maximumTitleLength = 200
+
+    /// The longest title accepted, in bytes of UTF-8. One character can
+    /// carry any number of combining marks: the character count alone
+    /// bounds nothing (a single "character" of 14 KB passes it).
+    public static let maximumTitleBytes = 800
 
     /// The columns, for the query interface.
     public enum Columns {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDBCipher
+import Logging
 
 /// Opening the encrypted pool and migrating it at boot.
 public enum TodoDatabase {
@@ -16,13 +17,20 @@ public enum TodoDatabase {
         return migrator
     }
 
-    /// The pool's configuration for a server configuration: the key, a busy
-    /// timeout for the writer, the number of readers.
+    /// The permissions of the files the server creates: the database, its
+    /// `-wal` and `-shm` (SQLite gives them the database's), and backups.
+    static let filePermissions = 0o600
+
+    /// The pool's configuration for a server configuration: the key, owner-only
+    /// files, a busy timeout for the writer, the number of readers.
     static func poolConfiguration(_ configuration: ServerConfiguration, encryption: ServerConfiguration.Encryption) -> Configuration {
         var config = Configuration()
         if case .passphrase(let passphrase) = encryption {
             config.passphrase = passphrase
         }
+        // Whatever the process's umask: other users read no ciphertext, no
+        // WAL, and no shared-memory index.
+        config.filePermissions = filePermissions
         // The writer waits for the short locks of concurrent readers instead
         // of failing at once with SQLITE_BUSY.
         config.busyMode = .timeout(5)
@@ -32,18 +40,21 @@ public enum TodoDatabase {
 
     /// Opens the pool, checks the key, and runs the migrations.
     ///
-    /// A wrong key fails before anything is written to the file.
+    /// A wrong key fails before anything is written to the file. The
+    /// database of an earlier version of the server, created with the
+    /// umask's permissions, is made owner-only (its `-wal` and `-shm` follow).
     ///
     /// - throws: ``StartupError/wrongKey(path:)`` when the file does not open
     ///   with the configured key (or is no database), ``StartupError/database(_:)``
     ///   for other database errors.
-    public static func open(_ configuration: ServerConfiguration) throws -> DatabasePool {
+    public static func open(_ configuration: ServerConfiguration, logger: Logger? = nil) throws -> DatabasePool {
         let path = configuration.databasePath
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw StartupError.missingFolder(path: folder)
         }
+        restrictPermissions(ofExistingDatabase: path, logger: logger)
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: poolConfiguration(configuration, encryption: configuration.encryption))
@@ -59,6 +70,27 @@ public enum TodoDatabase {
             throw StartupError.database(error)
         }
         return pool
+    }
+}
+
+extension TodoDatabase {
+    /// Removes the group and other permissions of an existing database file
+    /// and of the `-wal` and `-shm` files beside it, which SQLite creates
+    /// with the database's permissions. A file the process may not change
+    /// keeps its permissions, with a warning.
+    static func restrictPermissions(ofExistingDatabase path: String, logger: Logger?) {
+        for file in [path, path + "-wal", path + "-shm"] {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+                  let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue,
+                  mode & 0o077 != 0
+            else { continue }
+            do {
+                try FileManager.default.setAttributes([.posixPermissions: mode & 0o700], ofItemAtPath: file)
+                logger?.notice("\(file) was readable by other users: its permissions are now \(String(mode & 0o700, radix: 8))")
+            } catch {
+                logger?.warning("\(file) is readable by other users (\(String(mode, radix: 8))), and its permissions cannot be changed: \(error)")
+            }
+        }
     }
 }
 

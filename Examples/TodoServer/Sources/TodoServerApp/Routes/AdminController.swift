@@ -2,6 +2,9 @@ import Foundation
 import GRDBCipher
 import Hummingbird
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The admin routes, registered only when an admin token is configured:
 /// `POST /admin/rotate-key` (online key rotation) and `POST /admin/backup`
@@ -11,7 +14,7 @@ import Synchronization
 struct AdminController: Sendable {
     let database: DatabasePool
     let keyState: KeyState
-    let adminToken: String
+    let adminToken: AdminToken
     let backupDirectory: String
     let busy = AdminLock()
 
@@ -53,7 +56,7 @@ struct AdminController: Sendable {
     /// Re-encrypts the database with a new passphrase while requests run:
     /// running reads finish, new reads and writes wait until it is done.
     @Sendable func rotateKey(_ request: Request, context: BasicRequestContext) async throws -> Rotated {
-        try authorize(request)
+        try adminToken.authorize(request)
         let input = try await decodeBody(RotateKey.self, from: request)
         guard case .passphrase = keyState.encryption else {
             throw HTTPError(.conflict, message: "the database is not encrypted")
@@ -76,9 +79,11 @@ struct AdminController: Sendable {
     }
 
     /// Copies the database, as of one moment, into a new encrypted file of
-    /// the backup folder while writes continue.
+    /// the backup folder while writes continue. The file is `0600`; once it
+    /// is renamed to its final name, the folder is synced, so that the name
+    /// survives a power loss.
     @Sendable func backup(_ request: Request, context: BasicRequestContext) async throws -> EditedResponse<BackedUp> {
-        try authorize(request)
+        try adminToken.authorize(request)
         let encryption = keyState.encryption
         let answer = try await busy.run {
             let fileManager = FileManager.default
@@ -107,29 +112,17 @@ struct AdminController: Sendable {
                 context.logger.error("admin: backup failed: \(error)")
                 throw HTTPError(.internalServerError, message: "backup failed")
             }
+            do {
+                try syncDirectory(backupDirectory)
+            } catch {
+                context.logger.error("admin: the backup \(path) is written, but its folder cannot be synced: \(error)")
+                throw HTTPError(.internalServerError, message: "backup written, but not known to be durable")
+            }
             context.logger.notice("admin: backed up \(pages.withLock { $0 }) pages to \(path)")
             return BackedUp(path: path, pageCount: pages.withLock { $0 })
         }
         return EditedResponse(status: .created, response: answer)
     }
-
-    /// 401 unless the request carries the admin token.
-    private func authorize(_ request: Request) throws {
-        let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        guard header.hasPrefix(prefix), constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(adminToken.utf8))
-        else {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "admin token required")
-        }
-    }
-}
-
-/// Compares two byte strings in a time that does not depend on where they differ.
-func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
 }
 
 /// One admin operation at a time: a rotation during a backup (or two
@@ -150,4 +143,14 @@ final class AdminLock: Sendable {
         defer { running.withLock { $0 = false } }
         return try await body()
     }
+}
+
+/// Flushes a folder's entries (a rename into it) to stable storage.
+///
+/// - throws: A `POSIXError` when the folder cannot be opened or synced.
+func syncDirectory(_ path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
 }

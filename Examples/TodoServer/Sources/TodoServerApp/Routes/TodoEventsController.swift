@@ -3,6 +3,7 @@ import GRDBCipher
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `GET /todos/events`: a server-sent events stream of the to-do list, fed
 /// by a `ValueObservation` on the pool.
@@ -15,13 +16,20 @@ import ServiceLifecycle
 ///     event: todos
 ///     data: [{"id":1,"title":"…","completed":false}]
 ///
+/// Each event is the whole page, so a stream keeps only the newest page that
+/// waits to be sent (see ``EventMailbox``): a client that does not read costs
+/// one page, not one page per commit. A write that waits longer than the
+/// write timeout for such a client closes the connection (``ConnectionGuard``),
+/// which ends the stream and frees its slot.
+///
 /// A stream ends when the client goes away, when the server shuts down
 /// gracefully (SIGTERM ends every stream, so that the shutdown does not wait
-/// for clients that never leave), or after an `event: error` if the database
-/// fails. An idle stream sends a `: keep-alive` comment line every
-/// `heartbeat`: proxies keep the connection open, and a client that left is
-/// noticed (the write fails) even when nothing changes. At most
-/// ``StreamSlots/capacity`` streams run at once; a request over it gets 503.
+/// for clients that never leave; a stream whose client does not read is
+/// closed at once), or after an `event: error` if the database fails. An
+/// idle stream sends a `: keep-alive` comment line every `heartbeat`:
+/// proxies keep the connection open, and a client that left is noticed (the
+/// write fails) even when nothing changes. At most ``StreamSlots/capacity``
+/// streams run at once; a request over it gets 503.
 struct TodoEventsController: Sendable {
     let database: DatabasePool
     let slots: StreamSlots
@@ -45,33 +53,34 @@ struct TodoEventsController: Sendable {
         let logger = logger
         let heartbeat = heartbeat
         let body = ResponseBody { writer in
-            // The slot is free again once the body is gone (written or not).
-            withExtendedLifetime(slot) {}
-            let (texts, output) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+            // The slot is free again once the stream ends, however it ends.
+            defer { slot.release() }
+            let mailbox = slot.mailbox
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    let encoder = JSONEncoder()
                     do {
-                        for try await todos in values {
-                            output.yield(try Self.event(todos, encoder: encoder))
-                        }
+                        for try await todos in values { mailbox.publish(todos) }
                     } catch is CancellationError {
                     } catch {
                         logger.error("event stream failed", metadata: ["error": "\(error)"])
-                        output.yield("event: error\ndata: the database failed\n\n")
+                        mailbox.fail()
                     }
-                    output.finish()
                 }
                 group.addTask {
                     // A comment line now and then: proxies keep the connection,
                     // and a write to a client that left ends the stream.
-                    while !Task.isCancelled {
+                    while true {
                         try await Task.sleep(for: heartbeat)
-                        output.yield(": keep-alive\n\n")
+                        mailbox.keepAlive()
                     }
                 }
-                for await text in texts.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: text))
+                let encoder = JSONEncoder()
+                try await withGracefulShutdownHandler {
+                    while let message = await mailbox.next() {
+                        try await writer.write(ByteBuffer(string: try Self.text(of: message, encoder: encoder)))
+                    }
+                } onGracefulShutdown: {
+                    mailbox.close()
                 }
                 group.cancelAll()
             }
@@ -83,6 +92,15 @@ struct TodoEventsController: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
+    /// The lines of one message.
+    static func text(of message: EventMailbox.Message, encoder: JSONEncoder) throws -> String {
+        switch message {
+        case .page(let todos): return try event(todos, encoder: encoder)
+        case .keepAlive: return ": keep-alive\n\n"
+        case .failure: return "event: error\ndata: the database failed\n\n"
+        }
+    }
+
     /// One `todos` event: JSON has no line break, so `data` is one line.
     static func event(_ todos: [Todo], encoder: JSONEncoder) throws -> String {
         let json = String(decoding: try encoder.encode(todos), as: UTF8.self)
@@ -92,10 +110,12 @@ struct TodoEventsController: Sendable {
 
 /// A counter of the event streams that run, with a capacity: each stream
 /// holds an observation, so their number is bounded.
-final class StreamSlots: @unchecked Sendable {
-    // Safe: `running` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var running = 0
+final class StreamSlots: Sendable {
+    private struct State {
+        var running: [ObjectIdentifier: EventMailbox] = [:]
+    }
+
+    private let state = Mutex(State())
     /// The most streams that may run at once.
     let capacity: Int
 
@@ -105,25 +125,43 @@ final class StreamSlots: @unchecked Sendable {
     }
 
     /// The number of streams that run now.
-    var count: Int { lock.withLock { running } }
+    var count: Int { state.withLock { $0.running.count } }
+
+    /// The mailboxes of the streams that run now (tests read their counts).
+    var mailboxes: [EventMailbox] { state.withLock { Array($0.running.values) } }
 
     /// A slot, or nil when every slot is taken.
     func take() -> Slot? {
-        lock.withLock {
-            guard running < capacity else { return nil }
-            running += 1
-            return Slot(slots: self)
+        state.withLock { state in
+            guard state.running.count < capacity else { return nil }
+            let slot = Slot(slots: self)
+            state.running[ObjectIdentifier(slot)] = slot.mailbox
+            return slot
         }
     }
 
-    fileprivate func give() {
-        lock.withLock { running -= 1 }
+    fileprivate func give(_ slot: Slot) {
+        _ = state.withLock { $0.running.removeValue(forKey: ObjectIdentifier(slot)) }
     }
 
-    /// A taken slot, given back when it is deinitialized.
+    /// A taken slot and the mailbox of its stream. It is given back by
+    /// ``release()``, or when it is deinitialized (a response never written).
     final class Slot: Sendable {
+        let mailbox = EventMailbox()
         private let slots: StreamSlots
+        private let released = Mutex(false)
+
         fileprivate init(slots: StreamSlots) { self.slots = slots }
-        deinit { slots.give() }
+
+        /// Gives the slot back; later calls do nothing.
+        func release() {
+            let first = released.withLock { released in
+                defer { released = true }
+                return !released
+            }
+            if first { slots.give(self) }
+        }
+
+        deinit { release() }
     }
 }

@@ -17,8 +17,12 @@ func rejectUnknownKeys(_ decoder: any Decoder, allowed: Set<String>) throws {
     }
 }
 
-/// Checks a title: not only white space, at most the maximum length.
+/// Checks a title: not only white space, at most the maximum length in
+/// bytes and in characters.
 func validatedTitle(_ title: String) throws -> String {
+    if title.utf8.count > Todo.maximumTitleBytes {
+        throw InputError("title must have at most \(Todo.maximumTitleBytes) bytes in UTF-8")
+    }
     if title.allSatisfy(\.isWhitespace) {
         throw InputError("title must not be empty")
     }
@@ -69,9 +73,17 @@ struct UpdateTodo: Decodable {
 
 /// Reads a JSON body of at most `limit` bytes as `T`.
 ///
-/// - throws: `HTTPError` 400 with a JSON message for a body that is not the
-///   expected JSON object, 413 for a body that is too long.
+/// The body must say it is JSON (`Content-Type: application/json`): a page
+/// of another site can make a browser send a `text/plain` or form body to
+/// any server without asking it first, but not a JSON one.
+///
+/// - throws: `HTTPError` 415 for a body that is not declared JSON, 400
+///   with a JSON message for a body that is not the expected JSON object,
+///   413 for a body that is too long.
 func decodeBody<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = 16 * 1024) async throws -> T {
+    guard isJSON(request.headers[.contentType]) else {
+        throw HTTPError(.unsupportedMediaType, message: "the body must be JSON, sent with Content-Type: application/json")
+    }
     let buffer = try await request.body.collect(upTo: limit)
     let data = Data(buffer.readableBytesView)
     do {
@@ -87,6 +99,14 @@ func decodeBody<T: Decodable>(_ type: T.Type, from request: Request, limit: Int 
     } catch {
         throw HTTPError(.badRequest, message: "the body must be a JSON object")
     }
+}
+
+/// Whether a `Content-Type` value is `application/json` (parameters such
+/// as `; charset=utf-8` aside).
+func isJSON(_ contentType: String?) -> Bool {
+    guard let contentType else { return false }
+    let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+    return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
 }
 
 private func fieldName(_ context: DecodingError.Context) -> String {

@@ -15,8 +15,9 @@ import Hummingbird
 /// request.)
 struct TodoSearchController: Sendable {
     let database: DatabasePool
-    /// The longest search text accepted.
+    /// The longest search text accepted, in characters and in bytes of UTF-8.
     static let maximumLength = 200
+    static let maximumBytes = 800
     /// The most items a search returns.
     static let maximumCount = 500
 
@@ -25,8 +26,10 @@ struct TodoSearchController: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: BasicRequestContext) async throws -> [Todo] {
-        guard let text = request.uri.queryParameters.get("q"), (1...Self.maximumLength).contains(text.count) else {
-            throw HTTPError(.badRequest, message: "q must be 1 to \(Self.maximumLength) characters")
+        guard let text = request.uri.queryParameters.get("q"), text.utf8.count <= Self.maximumBytes,
+              (1...Self.maximumLength).contains(text.count)
+        else {
+            throw HTTPError(.badRequest, message: "q must be 1 to \(Self.maximumLength) characters, at most \(Self.maximumBytes) bytes")
         }
         let matches = Todo
             .filter(sql: "instr(lower(title), lower(?)) > 0", arguments: [text])

@@ -3,10 +3,11 @@ import Foundation
 import Glibc
 #endif
 
-/// A minimal server-sent events client on a blocking socket: it sends one
-/// `GET`, then a thread of its own reads the response and collects the
-/// `data:` lines of its events. The HTTP test clients wait for the whole
-/// body, which an event stream never ends.
+/// A minimal HTTP client on a blocking socket, for server-sent events and for
+/// requests the HTTP test clients cannot send (half-sent, without `Host`):
+/// it sends a request, then a thread of its own reads the response and
+/// collects the `data:` lines of its events. The HTTP test clients wait for
+/// the whole body, which an event stream never ends.
 final class EventStreamClient: @unchecked Sendable {
     // Safe: the variables below `lock` are only touched while it is held.
     private let lock = NSLock()
@@ -17,24 +18,22 @@ final class EventStreamClient: @unchecked Sendable {
     private let socket: Int32
 
     /// Connects to `127.0.0.1:port`, sends `GET path`, and starts reading.
-    init(port: Int, path: String) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        // Throwing here releases the client: `deinit` closes the socket.
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-        _ = request.withCString { send(socket, $0, strlen($0), 0) }
+    convenience init(port: Int, path: String, host: String = "127.0.0.1") throws {
+        try self.init(port: port, request: "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nAccept: text/event-stream\r\n\r\n")
+    }
+
+    /// Connects to `127.0.0.1:port`, sends `request` as it is (a request
+    /// may be sent in parts: see ``send(_:)``), and starts reading.
+    init(port: Int, request: String) throws {
+        socket = try connectLoopback(port: port)
+        sendAll(socket, request)
         let thread = Thread { [self] in readUntilEnd() }
         thread.start()
+    }
+
+    /// Sends more bytes.
+    func send(_ text: String) {
+        sendAll(socket, text)
     }
 
     // The descriptor is closed here and nowhere else. The reading thread
@@ -92,6 +91,13 @@ final class EventStreamClient: @unchecked Sendable {
     func waitForEnd(seconds: Double = 30) async throws {
         try await wait(seconds: seconds) { [self] in lock.withLock { ended ? () : nil } }
     }
+
+    /// Whether the server has closed the connection.
+    var hasEnded: Bool { lock.withLock { ended } }
+
+    /// Everything received and not parsed as events yet (a whole ordinary
+    /// response, once it has ended).
+    var unparsedText: String { lock.withLock { received } }
 
     private func wait<T>(seconds: Double, for value: () -> T?) async throws -> T {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

@@ -22,11 +22,24 @@ final class ServerProcess: Sendable {
         }
     }
 
-    /// Starts the server with exactly this environment (plus PATH).
-    init(environment: [String: String]) throws {
+    /// Starts the server with exactly this environment (plus PATH), and the
+    /// file mode creation mask `umask` if given (through `/bin/sh`, which
+    /// then replaces itself with the server).
+    convenience init(environment: [String: String], umask: String? = nil) throws {
+        if let umask {
+            try self.init(
+                executable: "/bin/sh", arguments: ["-c", "umask \(umask) && exec \"$0\"", try Self.executablePath],
+                environment: environment)
+        } else {
+            try self.init(executable: try Self.executablePath, arguments: [], environment: environment)
+        }
+    }
+
+    /// Starts `executable` with exactly this environment (plus PATH).
+    init(executable: String, arguments: [String], environment: [String: String]) throws {
         process = Process()
-        process.executableURL = URL(fileURLWithPath: try Self.executablePath)
-        process.arguments = []
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         var environment = environment
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
         process.environment = environment
@@ -39,6 +52,17 @@ final class ServerProcess: Sendable {
             output.data.withLock { $0.append(data) }
         }
         try process.run()
+    }
+
+    /// The resident memory of the process, in bytes (`VmRSS` in `/proc/<pid>/status`).
+    var residentMemory: Int {
+        get throws {
+            let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            else { throw ProcessFailure(message: "no VmRSS in /proc/\(process.processIdentifier)/status") }
+            return kilobytes * 1024
+        }
     }
 
     /// Everything the process wrote so far (standard output and error).
