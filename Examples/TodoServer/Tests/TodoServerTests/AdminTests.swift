@@ -122,4 +122,42 @@ import Testing
         let later = try await copy.read { db in try String.fetchAll(db, sql: "SELECT title FROM todo WHERE id > 2000 ORDER BY id") }
         #expect(later == (0..<later.count).map { "during \($0 + 1)" })
     }
+
+    @Test func rotationOfAnEnvelopedDatabaseRewrapsAndBackupsCarryTheEnvelope() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todos.sqlite")
+        let oldKEK = KeyEncryptionKey.passphrase("the first outer secret", scrypt: .insecureForTestsOnly)
+        let newPassphrase = "the rotated outer secret"
+        let server = try buildApplication(
+            testConfiguration(directory, encryption: .envelope(oldKEK), adminToken: testAdminToken), logger: quietLogger)
+        let (databaseBefore, backupPath) = try await server.application.test(.router) { client in
+            for index in 1...5 {
+                _ = try await client.execute(
+                    uri: "/todos", method: .post, headers: jsonHeaders(), body: json(#"{"title": "todo \#(index)"}"#))
+            }
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let rotate = try await client.execute(
+                uri: "/admin/rotate-key", method: .post, headers: jsonHeaders(token: testAdminToken),
+                body: json(#"{"newPassphrase": "\#(newPassphrase)"}"#))
+            #expect(rotate.status == .ok)
+            #expect(String(buffer: rotate.body).contains("GRDBCIPHER_KEK_FILE"))
+            let backup = try await client.execute(uri: "/admin/backup", method: .post, headers: jsonHeaders(token: testAdminToken))
+            #expect(backup.status == .created)
+            return (before, try decode(BackedUp.self, backup).path)
+        }
+        // A rewrap changes no page of the database.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == databaseBefore)
+        let oldError = #expect(throws: DatabaseEnvelopeError.self) {
+            try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: oldKEK)
+        }
+        #expect(oldError?.kind == .wrongKeyEncryptionKey)
+        let newKEK = KeyEncryptionKey.passphrase(newPassphrase)
+        // The backup opens through its own copy of the envelope.
+        var configuration = Configuration()
+        configuration.key = try DatabaseEnvelope.unwrap(forDatabaseAt: backupPath, keyEncryptionKey: newKEK).key
+        let backup = try DatabaseQueue(path: backupPath, configuration: configuration)
+        #expect(try await backup.read { db in try Todo.fetchCount(db) } == 5)
+        try await backup.close()
+    }
 }

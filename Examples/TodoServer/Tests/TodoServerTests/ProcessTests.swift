@@ -103,3 +103,37 @@ import Testing
         #expect(server.text.contains("database closed"))
     }
 }
+
+/// An enveloped database: `GRDBCIPHER_KEK_FILE` instead of a passphrase.
+@Suite struct EnvelopeProcessTests {
+    @Test func aFreshPathGetsAnEnvelopeAndAWrongKeyEncryptionKeyIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("todos.sqlite")
+        let kek = directory.file("kek")
+        try Data("the outer secret\n".utf8).write(to: URL(fileURLWithPath: kek))
+
+        let server = try ServerProcess(environment: ["DATABASE_PATH": path, "GRDBCIPHER_KEK_FILE": kek, "PORT": "0"])
+        _ = try await server.waitForPort()
+        kill(server.process.processIdentifier, SIGTERM)
+        #expect(try await server.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: path + ".envelope"))
+        #expect(try DatabaseFile.isEncrypted(atPath: path))
+        let key = try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: .passphraseFile(atPath: kek)).key
+        var configuration = Configuration()
+        configuration.key = key
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        #expect(try await queue.read { db in try db.tableExists("todo") })
+        try await queue.close()
+
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let envelopeBefore = try Data(contentsOf: URL(fileURLWithPath: path + ".envelope"))
+        let wrong = directory.file("wrong-kek")
+        try Data("not the outer secret\n".utf8).write(to: URL(fileURLWithPath: wrong))
+        let refused = try ServerProcess(environment: ["DATABASE_PATH": path, "GRDBCIPHER_KEK_FILE": wrong, "PORT": "0"])
+        #expect(try await refused.waitForExit() == 3)
+        #expect(!refused.text.contains("listening on http"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path + ".envelope")) == envelopeBefore)
+    }
+}

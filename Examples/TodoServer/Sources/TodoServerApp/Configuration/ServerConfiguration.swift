@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipher
 
 /// What the server needs to start: where the database is, how it is keyed,
 /// where it listens, and whether the admin routes are on.
@@ -12,6 +13,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     public enum Encryption: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// Encrypted with SQLCipher 4's defaults, keyed with this passphrase.
         case passphrase(String)
+        /// Encrypted with a random data key, wrapped in `<database>.envelope`
+        /// by this key-encryption key (`GRDBCIPHER_KEK_FILE` or
+        /// `GRDBCIPHER_KEK_COMMAND`).
+        case envelope(KeyEncryptionKey)
         /// Not encrypted: only for comparisons (the load test), opted into
         /// with `TODOSERVER_PLAINTEXT=1`.
         case plaintext
@@ -20,6 +25,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         public var description: String {
             switch self {
             case .passphrase: return "encrypted"
+            case .envelope: return "encrypted, enveloped"
             case .plaintext: return "plaintext"
             }
         }
@@ -126,21 +132,27 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         let encryption: Encryption
         let inline = environment["GRDBCIPHER_PASSPHRASE"]
         let file = environment["GRDBCIPHER_PASSPHRASE_FILE"]
-        switch (inline, file) {
-        case (.some, .some):
+        switch (try keyEncryptionKey(environment), inline, file) {
+        case (.some, .some, _), (.some, _, .some):
+            throw ConfigurationError(
+                "set a key-encryption key (GRDBCIPHER_KEK_FILE or GRDBCIPHER_KEK_COMMAND) or a passphrase, not both")
+        case (.some(let kek), nil, nil):
+            encryption = .envelope(kek)
+        case (nil, .some, .some):
             throw ConfigurationError("set GRDBCIPHER_PASSPHRASE or GRDBCIPHER_PASSPHRASE_FILE, not both")
-        case (.some(let passphrase), nil):
+        case (nil, .some(let passphrase), nil):
             guard !passphrase.isEmpty else { throw ConfigurationError("GRDBCIPHER_PASSPHRASE is empty") }
             encryption = .passphrase(passphrase)
-        case (nil, .some(let path)):
+        case (nil, nil, .some(let path)):
             encryption = .passphrase(try readSecretFile(atPath: path))
-        case (nil, nil):
+        case (nil, nil, nil):
             if environment["TODOSERVER_PLAINTEXT"] == "1" {
                 encryption = .plaintext
             } else {
                 throw ConfigurationError(
                     "no database key: set GRDBCIPHER_PASSPHRASE_FILE to a file that holds the passphrase "
-                        + "(or GRDBCIPHER_PASSPHRASE); the key is never read from the command line")
+                        + "(or GRDBCIPHER_PASSPHRASE, or a key-encryption key: GRDBCIPHER_KEK_FILE or "
+                        + "GRDBCIPHER_KEK_COMMAND); the key is never read from the command line")
             }
         }
         let port = try integer(environment["PORT"], name: "PORT", default: 8080, range: 0...65535)
@@ -179,6 +191,28 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             integrityCacheDuration: try seconds("TODOSERVER_INTEGRITY_CACHE", default: 300, range: 0...86_400))
     }
 
+    /// The key-encryption key of an enveloped database: a passphrase file
+    /// (`GRDBCIPHER_KEK_FILE`), or a command line split on spaces and run
+    /// without a shell (`GRDBCIPHER_KEK_COMMAND`) that prints 64 hex digits.
+    static func keyEncryptionKey(_ environment: [String: String]) throws -> KeyEncryptionKey? {
+        switch (environment["GRDBCIPHER_KEK_FILE"], environment["GRDBCIPHER_KEK_COMMAND"]) {
+        case (nil, nil):
+            return nil
+        case (.some, .some):
+            throw ConfigurationError("set GRDBCIPHER_KEK_FILE or GRDBCIPHER_KEK_COMMAND, not both")
+        case (.some(let path), nil):
+            do {
+                return try KeyEncryptionKey.passphraseFile(atPath: path)
+            } catch let error as DatabaseEnvelopeError {
+                throw ConfigurationError(error.message)
+            }
+        case (nil, .some(let command)):
+            let arguments = command.split(separator: " ").map(String.init)
+            guard !arguments.isEmpty else { throw ConfigurationError("GRDBCIPHER_KEK_COMMAND is empty") }
+            return KeyEncryptionKey.command(arguments)
+        }
+    }
+
     /// The passphrase in a secret file, without its final line break.
     static func readSecretFile(atPath path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -207,6 +241,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         let key: String
         switch encryption {
         case .passphrase: key = "encrypted"
+        case .envelope: key = "encrypted, enveloped"
         case .plaintext: key = "PLAINTEXT"
         }
         return "database: \(databasePath) (\(key)), listening on \(host):\(port), hosts: \(allowedHosts), "

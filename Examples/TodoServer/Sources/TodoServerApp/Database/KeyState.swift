@@ -19,4 +19,9 @@ final class KeyState: Sendable {
     func rotated(to passphrase: String) {
         current.withLock { $0 = .passphrase(passphrase) }
     }
+
+    /// Records the key-encryption key of a rewrap that succeeded.
+    func rewrapped(to keyEncryptionKey: KeyEncryptionKey) {
+        current.withLock { $0 = .envelope(keyEncryptionKey) }
+    }
 }

@@ -23,10 +23,14 @@ public enum TodoDatabase {
 
     /// The pool's configuration for a server configuration: the key, owner-only
     /// files, a busy timeout for the writer, the number of readers.
-    static func poolConfiguration(_ configuration: ServerConfiguration, encryption: ServerConfiguration.Encryption) -> Configuration {
+    static func poolConfiguration(
+        _ configuration: ServerConfiguration, encryption: ServerConfiguration.Encryption, dataKey: DatabaseKey? = nil
+    ) -> Configuration {
         var config = Configuration()
-        if case .passphrase(let passphrase) = encryption {
-            config.passphrase = passphrase
+        switch encryption {
+        case .passphrase(let passphrase): config.passphrase = passphrase
+        case .envelope: config.key = dataKey
+        case .plaintext: break
         }
         // Whatever the process's umask: other users read no ciphertext, no
         // WAL, and no shared-memory index.
@@ -55,9 +59,11 @@ public enum TodoDatabase {
             throw StartupError.missingFolder(path: folder)
         }
         restrictPermissions(ofExistingDatabase: path, logger: logger)
+        let dataKey = try unwrapDataKey(configuration, logger: logger)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: poolConfiguration(configuration, encryption: configuration.encryption))
+            pool = try DatabasePool(
+                path: path, configuration: poolConfiguration(configuration, encryption: configuration.encryption, dataKey: dataKey))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StartupError.wrongKey(path: path)
         } catch let error as DatabaseError {
@@ -74,6 +80,31 @@ public enum TodoDatabase {
 }
 
 extension TodoDatabase {
+    /// The data key of an enveloped database (nil for the other kinds): a
+    /// fresh `DATABASE_PATH` gets a new data key and its envelope; an
+    /// interrupted data-key rotation is completed or undone, with a log line.
+    ///
+    /// - throws: ``StartupError/wrongKey(path:)`` when the key-encryption key
+    ///   does not open the envelope, ``StartupError/envelope(_:)`` otherwise.
+    static func unwrapDataKey(_ configuration: ServerConfiguration, logger: Logger?) throws -> DatabaseKey? {
+        guard case .envelope(let kek) = configuration.encryption else { return nil }
+        let path = configuration.databasePath
+        do {
+            let unwrapped = try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: kek, creatingIfMissing: true)
+            if unwrapped.created {
+                logger?.notice("created a data key and its envelope \(DatabaseEnvelope.path(forDatabaseAt: path)): back it up with the database")
+            }
+            if let recovery = unwrapped.recovery {
+                logger?.warning("the envelope of \(path) recovered from an interrupted data-key rotation: \(recovery)")
+            }
+            return unwrapped.key
+        } catch let error as DatabaseEnvelopeError where error.kind == .wrongKeyEncryptionKey {
+            throw StartupError.wrongKey(path: path)
+        } catch let error as DatabaseEnvelopeError {
+            throw StartupError.envelope(error.message)
+        }
+    }
+
     /// Removes the group and other permissions of an existing database file
     /// and of the `-wal` and `-shm` files beside it, which SQLite creates
     /// with the database's permissions. A file the process may not change
@@ -103,6 +134,9 @@ public enum StartupError: Error, CustomStringConvertible {
     case missingFolder(path: String)
     /// The database failed to open or migrate.
     case database(DatabaseError)
+    /// The key envelope is missing, damaged, or of another database, or
+    /// its key command failed.
+    case envelope(String)
 
     /// What happened, for the operator.
     public var description: String {
@@ -114,6 +148,8 @@ public enum StartupError: Error, CustomStringConvertible {
             return "the database folder \(path) does not exist"
         case .database(let error):
             return "cannot open or migrate the database: \(error)"
+        case .envelope(let message):
+            return "cannot open the database's key envelope: \(message) (the file was not modified)"
         }
     }
 }

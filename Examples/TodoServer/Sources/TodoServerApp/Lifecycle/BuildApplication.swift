@@ -31,7 +31,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let logger = logger ?? Logger(label: "TodoServer")
     let database = try TodoDatabase.open(configuration, logger: logger)
     let encrypted: Bool
-    if case .passphrase = configuration.encryption { encrypted = true } else { encrypted = false }
+    if case .plaintext = configuration.encryption { encrypted = false } else { encrypted = true }
     logger.info("database ready", metadata: ["path": "\(configuration.databasePath)", "encrypted": "\(encrypted)"])
     if ["0.0.0.0", "::"].contains(configuration.host),
        configuration.allowedHosts == AllowedHosts(names: AllowedHosts.loopbackNames)

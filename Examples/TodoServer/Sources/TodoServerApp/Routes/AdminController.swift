@@ -58,8 +58,13 @@ struct AdminController: Sendable {
     @Sendable func rotateKey(_ request: Request, context: BasicRequestContext) async throws -> Rotated {
         try adminToken.authorize(request)
         let input = try await decodeBody(RotateKey.self, from: request)
-        guard case .passphrase = keyState.encryption else {
+        switch keyState.encryption {
+        case .plaintext:
             throw HTTPError(.conflict, message: "the database is not encrypted")
+        case .envelope(let current):
+            return try await rewrap(from: current, to: input.newPassphrase, context: context)
+        case .passphrase:
+            break
         }
         return try await busy.run {
             let clock = ContinuousClock()
@@ -75,6 +80,30 @@ struct AdminController: Sendable {
             return Rotated(
                 rotated: true,
                 note: "the database now opens only with the new passphrase: store it where the server reads its key before the next restart")
+        }
+    }
+
+    /// Rotates the key-encryption key of an enveloped database: the data
+    /// key is wrapped under the new passphrase, and no page of the database
+    /// changes (it takes the time of two key derivations).
+    private func rewrap(from current: KeyEncryptionKey, to newPassphrase: String, context: BasicRequestContext) async throws -> Rotated {
+        let path = database.path
+        return try await busy.run {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let new = KeyEncryptionKey.passphrase(newPassphrase)
+            do {
+                try DatabaseEnvelope.rewrap(forDatabaseAt: path, from: current, to: new)
+            } catch {
+                context.logger.error("admin: rewrap failed, the current key-encryption key still opens the envelope: \(error)")
+                throw HTTPError(
+                    .internalServerError, message: "rewrap failed; the envelope still opens with the current key-encryption key")
+            }
+            keyState.rewrapped(to: new)
+            context.logger.notice("admin: the data key was rewrapped in \(clock.now - start)")
+            return Rotated(
+                rotated: true,
+                note: "the envelope now opens only with the new passphrase: store it in GRDBCIPHER_KEK_FILE before the next restart")
         }
     }
 
@@ -96,8 +125,13 @@ struct AdminController: Sendable {
             let name = "todos-\(formatter.string(from: Date()))-\(UUID().uuidString.prefix(8).lowercased()).sqlite"
             let path = (backupDirectory as NSString).appendingPathComponent(name)
             let partial = (backupDirectory as NSString).appendingPathComponent(".\(name).partial")
+            // An enveloped database's backup has its data key and salt, and a copy of its envelope.
+            var dataKey: DatabaseKey?
+            if case .envelope(let kek) = encryption {
+                dataKey = try DatabaseEnvelope.unwrap(forDatabaseAt: database.path, keyEncryptionKey: kek).key
+            }
             var config = TodoDatabase.poolConfiguration(
-                ServerConfiguration(databasePath: path, encryption: encryption), encryption: encryption)
+                ServerConfiguration(databasePath: path, encryption: encryption), encryption: encryption, dataKey: dataKey)
             config.maximumReaderCount = 1
             let pages = Mutex(0)
             do {
@@ -106,6 +140,11 @@ struct AdminController: Sendable {
                     pages.withLock { $0 = progress.totalPageCount }
                 }
                 try await destination.close()
+                if dataKey != nil {
+                    try fileManager.copyItem(
+                        atPath: DatabaseEnvelope.path(forDatabaseAt: database.path),
+                        toPath: DatabaseEnvelope.path(forDatabaseAt: path))
+                }
                 try fileManager.moveItem(atPath: partial, toPath: path)
             } catch {
                 for suffix in ["", "-wal", "-shm", "-journal"] { try? fileManager.removeItem(atPath: partial + suffix) }

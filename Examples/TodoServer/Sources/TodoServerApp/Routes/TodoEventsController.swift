@@ -46,8 +46,12 @@ struct TodoEventsController: Sendable {
         guard let slot = slots.take() else {
             throw HTTPError(.serviceUnavailable, message: "too many event streams")
         }
+        // A page always reads the same table and columns: its region is
+        // constant, so the pool fetches it on readers, coalescing commits,
+        // and writes never wait for the streams' fetches (`tracking` would
+        // fetch every stream's page on the writer after each commit).
         let observation = ValueObservation
-            .tracking { db in try page.request.fetchAll(db) }
+            .trackingConstantRegion { db in try page.request.fetchAll(db) }
             .removeDuplicates()
         let values = observation.values(in: database)
         let logger = logger
