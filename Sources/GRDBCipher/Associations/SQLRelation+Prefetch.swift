@@ -193,7 +193,7 @@ extension SQLRelation {
         for index in steps.indices.dropFirst() {
             let step = steps[index]
             relation = step.relation.appending(SQLJoin(
-                key: steps[index - 1].keyName, kind: .required, isIncluded: false,
+                key: steps[index - 1].reversedJoinKey, kind: .required, isIncluded: false,
                 condition: step.condition.reversed, relation: relation))
         }
         if let baseCTE { relation = relation.with(baseCTE) }
