@@ -220,21 +220,13 @@ let closedAccessPrograms: [Program] = closedQueuePrograms() + [
         for access in closedWriteAccesses { access.run(dbPool) }
         step("writeInTransaction") { try dbPool.writeInTransaction { _ in .commit } }
         callbackStep("asyncConcurrentRead") { outcome in
-            do {
-                try dbPool.writeWithoutTransaction { _ in
-                    dbPool.asyncConcurrentRead { outcome.finish(countIn($0)) }
-                }
-            } catch {
-                outcome.finish("writeWithoutTransaction THROWS \(describe(error))")
+            dbPool.writeWithoutTransaction { _ in
+                dbPool.asyncConcurrentRead { outcome.finish(countIn($0)) }
             }
         }
         callbackStep("spawnConcurrentRead") { outcome in
-            do {
-                try dbPool.writeWithoutTransaction { _ in
-                    dbPool.spawnConcurrentRead { outcome.finish(countIn($0)) }
-                }
-            } catch {
-                outcome.finish("writeWithoutTransaction THROWS \(describe(error))")
+            dbPool.writeWithoutTransaction { _ in
+                dbPool.spawnConcurrentRead { outcome.finish(countIn($0)) }
             }
         }
         step("makeSnapshot") { try dbPool.makeSnapshot(); return "made" }
