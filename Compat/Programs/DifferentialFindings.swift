@@ -166,6 +166,17 @@ private func aggregateNegationSeed10Case3796(_ db: Database) {
     report(db, 3796, #"GenReader.all().having((!(GenReader.books.count == nil)) || (GenReader.books.filter(noColumn ?? !Column("title")).total(Column("rating")) == nil)).filter((1.5...3.0).contains(maybeEmail))"#, request)
 }
 
+private func aggregateNegationSeed2Case3521(_ db: Database) {
+    let maybeInt: Int? = 3
+    let request = GenReader.all().having((GenReader.books.average(Column("rating")) ?? 0 > maybeInt) || (!(GenReader.books.filter(!Column("id").sqlExpression && ~GenBook.Columns.readerId).average(Column("rating")) == nil)))
+    report(db, 3521, #"GenReader.all().having((GenReader.books.average(Column("rating")) ?? 0 > maybeInt) || (!(GenReader.books.filter(!Column("id").sqlExpression && ~GenBook.Columns.readerId).average(Column("rating")) == nil)))"#, request)
+}
+
+private func aggregateNegationSeed10Case1123(_ db: Database) {
+    let request = GenReader.all().having((!(GenReader.books.average(Column("rating")) == nil)) || (!(GenReader.books.filter(!(Column("pages") !== nil)).total(Column("rating")) == nil))).filter(!GenReader.Columns.email * (nil !== Column("active").sqlExpression))
+    report(db, 1123, #"GenReader.all().having((!(GenReader.books.average(Column("rating")) == nil)) || (!(GenReader.books.filter(!(Column("pages") !== nil)).total(Column("rating")) == nil))).filter(!GenReader.Columns.email * (nil !== Column("active").sqlExpression))"#, request)
+}
+
 let aggregateNegationPrograms: [Program] = [
     Program("differential-aggregate-negations") {
         try runDifferentialCases { db in
@@ -187,6 +198,7 @@ let aggregateNegationPrograms: [Program] = [
             aggregateNegationSeed2Case3481(db)
             aggregateNegationSeed2Case3634(db)
             aggregateNegationSeed2Case3893(db)
+            aggregateNegationSeed2Case3521(db)
             aggregateNegationSeed10Case345(db)
             aggregateNegationSeed10Case920(db)
             aggregateNegationSeed10Case1409(db)
@@ -196,6 +208,7 @@ let aggregateNegationPrograms: [Program] = [
             aggregateNegationSeed10Case2062(db)
             aggregateNegationSeed10Case3305(db)
             aggregateNegationSeed10Case3796(db)
+            aggregateNegationSeed10Case1123(db)
         }
     },
 ]

@@ -59,3 +59,92 @@ let dumpPrograms: [Program] = [
         step("reader dumpContent") { try dumped { try dbQueue.dumpContent(to: $0) } }
     },
 ]
+
+// `dumpRequest` of requests that prefetch associations (`including(all:)`): the rows of the
+// request, then, for each prefetched association, its key path and the rows of its request,
+// and the statements each runs.
+let dumpPrefetchPrograms: [Program] = [
+    Program("dump-request-prefetch") {
+        let dbQueue = try makeAssociationKeyDatabase()
+        try dbQueue.read { db in
+            let books = KeyAuthor.books.order(Column("id"))
+            step("to-many") {
+                try dumped { try db.dumpRequest(KeyAuthor.including(all: books).order(Column("id")), to: $0) }
+            }
+            step("to-many, headers") {
+                try dumped {
+                    try db.dumpRequest(
+                        KeyAuthor.including(all: books).order(Column("id")),
+                        format: .debug(header: true), to: $0)
+                }
+            }
+            step("to-many, json") {
+                try dumped { try db.dumpRequest(KeyAuthor.including(all: books).order(Column("id")), format: .json(), to: $0) }
+            }
+            step("to-many, line") {
+                try dumped { try db.dumpRequest(KeyAuthor.including(all: books).order(Column("id")), format: .line(), to: $0) }
+            }
+            step("to-many, list") {
+                try dumped {
+                    try db.dumpRequest(KeyAuthor.including(all: books).order(Column("id")), format: .list(header: true), to: $0)
+                }
+            }
+            step("to-many, quote") {
+                try dumped { try db.dumpRequest(KeyAuthor.including(all: books).order(Column("id")), format: .quote(), to: $0) }
+            }
+            step("two associations") {
+                try dumped {
+                    try db.dumpRequest(
+                        KeyAuthor
+                            .including(all: books)
+                            .including(all: KeyAuthor.writings.filter(Column("title") == "A2"))
+                            .order(Column("id")),
+                        to: $0)
+                }
+            }
+            step("nested") {
+                try dumped {
+                    try db.dumpRequest(
+                        KeyAuthor.including(all: books.including(all: KeyBook.reviews.order(Column("id")))).order(Column("id")),
+                        to: $0)
+                }
+            }
+            step("through") {
+                try dumped {
+                    try db.dumpRequest(KeyAuthor.including(all: KeyAuthor.reviews.order(Column("id"))).order(Column("id")), to: $0)
+                }
+            }
+            step("through two tables") {
+                try dumped {
+                    try db.dumpRequest(KeyAuthor.including(all: KeyAuthor.reviewers.order(Column("id"))).order(Column("id")), to: $0)
+                }
+            }
+            step("in a joined association") {
+                try dumped {
+                    try db.dumpRequest(
+                        KeyBook.including(required: KeyBook.author.including(all: books)).order(Column("id")),
+                        to: $0)
+                }
+            }
+            step("in a joined to-many association") {
+                try dumped {
+                    try db.dumpRequest(
+                        KeyAuthor.including(optional: books.including(all: KeyBook.reviews)).order(Column("id")),
+                        to: $0)
+                }
+            }
+            step("no base row") {
+                try dumped { try db.dumpRequest(KeyAuthor.filter(Column("id") > 10).including(all: books), to: $0) }
+            }
+            step("base rows without associated rows") {
+                try dumped { try db.dumpRequest(KeyAuthor.filter(Column("id") == 3).including(all: books), to: $0) }
+            }
+            step("a typed request") {
+                try dumped { try db.dumpRequest(KeyAuthor.including(all: books).asRequest(of: Row.self).limit(1), to: $0) }
+            }
+        }
+        step("from the queue") {
+            try dumped { try dbQueue.dumpRequest(KeyAuthor.including(all: KeyAuthor.books).filter(Column("id") == 2), to: $0) }
+        }
+    },
+]

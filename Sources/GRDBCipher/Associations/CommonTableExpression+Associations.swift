@@ -95,7 +95,7 @@ extension Table {
     -> BelongsToAssociation<RowDecoder, Destination>
     {
         BelongsToAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: true), relation: Destination.all().relation))
     }
 
@@ -105,7 +105,7 @@ extension Table {
     -> HasOneAssociation<RowDecoder, Destination>
     {
         HasOneAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: Destination.all().relation))
     }
 
@@ -115,7 +115,7 @@ extension Table {
     -> HasManyAssociation<RowDecoder, Destination>
     {
         HasManyAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: true,
+            key: key.map { .fixedPlural($0) } ?? .inflected(Destination.databaseTableName), isToMany: true,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: Destination.all().relation))
     }
 
@@ -125,7 +125,7 @@ extension Table {
     -> BelongsToAssociation<RowDecoder, Destination>
     {
         BelongsToAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(destination.tableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: true), relation: destination.all().relation))
     }
 
@@ -135,7 +135,7 @@ extension Table {
     -> HasOneAssociation<RowDecoder, Destination>
     {
         HasOneAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(destination.tableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: destination.all().relation))
     }
 
@@ -145,7 +145,7 @@ extension Table {
     -> HasManyAssociation<RowDecoder, Destination>
     {
         HasManyAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: true,
+            key: key.map { .fixedPlural($0) } ?? .inflected(destination.tableName), isToMany: true,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: destination.all().relation))
     }
 }

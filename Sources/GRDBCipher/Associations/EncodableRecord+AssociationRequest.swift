@@ -54,7 +54,7 @@ extension TableRecord where Self: EncodableRecord {
             let previous = steps[index - 1]
             var next = step.relation
             next = next.appending(SQLJoin(
-                key: previous.keyName, kind: .required, isIncluded: false,
+                key: previous.reversedJoinKey, kind: .required, isIncluded: false,
                 condition: step.condition.reversed, relation: relation))
             relation = next
         }

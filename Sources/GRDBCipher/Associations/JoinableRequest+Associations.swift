@@ -77,7 +77,7 @@ extension QueryInterfaceRequest {
     /// See ``JoinableRequest/including(all:)``.
     public func _including(all association: _SQLAssociation) -> Self {
         var request = self
-        request.relation = relation.appending(SQLPrefetch(key: association.destination.keyName, association: association))
+        request.relation = relation.appending(SQLPrefetch(key: association.prefetchKey, association: association))
         return request
     }
 
@@ -107,7 +107,7 @@ extension QueryInterfaceRequest {
 extension Association {
     /// See ``JoinableRequest/including(all:)``.
     public func _including(all association: _SQLAssociation) -> Self {
-        let prefetch = SQLPrefetch(key: association.destination.keyName, association: association)
+        let prefetch = SQLPrefetch(key: association.prefetchKey, association: association)
         return mapDestination { $0 = $0.appending(prefetch) }
     }
 

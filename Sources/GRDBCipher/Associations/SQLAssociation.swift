@@ -8,12 +8,20 @@ public struct _SQLAssociation: Sendable {
     struct Step: Sendable {
         var key: SQLAssociationKey
         /// Whether the step, on its own, is a to-many association: its key
-        /// is then plural.
+        /// is plural where the association's cardinality counts (a table a
+        /// prefetched `through` association goes through).
         var isToMany: Bool
         var condition: SQLJoinCondition
         var relation: SQLRelation
 
+        /// The key for the cardinality of the step.
         var keyName: String { key.name(toMany: isToMany) }
+
+        /// The key of the join that goes back from this step to the
+        /// previous one, in the requests that start from the destination
+        /// (prefetches, `request(for:)`): prefixed, so that it does not
+        /// merge with a join of the user.
+        var reversedJoinKey: String { key.prefixed("grdb_").singularName }
     }
 
     /// The steps, from the origin side to the destination; never empty.
@@ -23,10 +31,10 @@ public struct _SQLAssociation: Sendable {
         steps = [Step(key: key, isToMany: isToMany, condition: condition, relation: relation)]
     }
 
-    /// An association through `pivot`, then `self`.
-    init(through pivot: _SQLAssociation, using target: _SQLAssociation, isToMany: Bool) {
+    /// An association through `pivot`, then `target`: each step keeps the
+    /// cardinality of the association it comes from.
+    init(through pivot: _SQLAssociation, using target: _SQLAssociation) {
         steps = pivot.steps + target.steps
-        steps[steps.count - 1].isToMany = isToMany
     }
 
     /// The destination: the last step.
@@ -37,7 +45,10 @@ public struct _SQLAssociation: Sendable {
 
     /// The join that adds the association to a relation: the destination
     /// is included or not, the tables before it are joined only, with the
-    /// same kind.
+    /// same kind. A join is to one row: every table is named by the
+    /// singular of its key, whatever the cardinality of the association
+    /// (`Author.including(required: Author.books)` has a "book" scope), as
+    /// in GRDB.
     func join(kind: SQLJoin.Kind, isIncluded: Bool) -> SQLJoin {
         var join: SQLJoin?
         for step in steps.reversed() {
@@ -46,9 +57,13 @@ public struct _SQLAssociation: Sendable {
                 relation = relation.appending(inner)
             }
             join = SQLJoin(
-                key: step.keyName, kind: kind, isIncluded: join == nil ? isIncluded : false,
+                key: step.key.singularName, kind: kind, isIncluded: join == nil ? isIncluded : false,
                 condition: step.condition, relation: relation)
         }
         return join!
     }
+
+    /// The key of the prefetched rows of the association
+    /// (`including(all:)`): plural.
+    var prefetchKey: String { destination.key.pluralName }
 }

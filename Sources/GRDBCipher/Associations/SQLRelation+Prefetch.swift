@@ -35,11 +35,30 @@ extension SQLRelation {
         return relation
     }
 
+    /// A prefetched association of a relation, or of one of its joined
+    /// tables (see ``SQLRelation/allPrefetches()``).
+    struct NestedPrefetch {
+        /// The keys of the joins that lead to the table that prefetches.
+        var scopePath: [String]
+        /// The prefetch, its association going through those joins.
+        var prefetch: SQLPrefetch
+        /// The path GRDB gives the prefetched rows: the keys of the joins,
+        /// of the tables the association goes through (`books.reviews`),
+        /// and the key of the prefetched rows.
+        var keyPath: [String]
+    }
+
     /// The prefetched associations of the relation and of its joined
     /// tables: an association prefetched by a joined table goes through the
     /// joins that lead to it, and its rows go to the scope of that table.
-    func allPrefetches() -> [(scopePath: [String], prefetch: SQLPrefetch)] {
-        var result = prefetches.map { (scopePath: [String](), prefetch: $0) }
+    func allPrefetches() -> [NestedPrefetch] {
+        func nested(_ prefetch: SQLPrefetch, scopePath: [String], joinSteps: [_SQLAssociation.Step]) -> NestedPrefetch {
+            var throughJoins = prefetch
+            throughJoins.association.steps = joinSteps + prefetch.association.steps
+            let pivotKeys = prefetch.association.steps.dropLast().map(\.keyName)
+            return NestedPrefetch(scopePath: scopePath, prefetch: throughJoins, keyPath: scopePath + pivotKeys + [prefetch.key])
+        }
+        var result = prefetches.map { nested($0, scopePath: [], joinSteps: []) }
         func visit(_ relation: SQLRelation, scopePath: [String], steps: [_SQLAssociation.Step]) {
             for join in relation.joins {
                 var joined = join.relation
@@ -49,9 +68,7 @@ extension SQLRelation {
                     key: .fixed(join.key), isToMany: false, condition: join.condition, relation: joined)]
                 let path = scopePath + [join.key]
                 for prefetch in join.relation.prefetches {
-                    var throughJoins = prefetch
-                    throughJoins.association.steps = joinSteps + prefetch.association.steps
-                    result.append((scopePath: path, prefetch: throughJoins))
+                    result.append(nested(prefetch, scopePath: path, joinSteps: joinSteps))
                 }
                 visit(join.relation, scopePath: path, steps: joinSteps)
             }
@@ -61,12 +78,16 @@ extension SQLRelation {
     }
 
     /// Fetches the prefetched associations of `rows`, rows of this relation,
-    /// and gives each row its own (see ``Row/prefetchedRows``).
+    /// and gives each row its own (see ``Row/prefetchedRows``). Before each
+    /// request runs, `willExecute` is called with it and the key path of
+    /// its rows.
     ///
     /// - throws: A ``DatabaseError``.
-    func prefetch(_ db: Database, into rows: [Row]) throws {
+    func prefetch(_ db: Database, into rows: [Row], willExecute: WillExecuteSupplementaryRequest? = nil) throws {
         guard !rows.isEmpty else { return }
-        for (scopePath, prefetch) in allPrefetches() {
+        for nestedPrefetch in allPrefetches() {
+            let scopePath = nestedPrefetch.scopePath
+            let prefetch = nestedPrefetch.prefetch
             let mapping = try pivotMapping(db, prefetch)
             let originColumns = mapping.map(\.left)
             let pivotColumns = mapping.map(\.right)
@@ -98,6 +119,7 @@ extension SQLRelation {
 
             let request = QueryInterfaceRequest<Row>(relation: prefetchRelation(
                 prefetch.association, pivotColumns: pivotColumns, filter: pivotFilter, groupingColumns: groupingColumns))
+            try willExecute?(request, nestedPrefetch.keyPath)
             var groups: [[DatabaseValue]: [Row]] = [:]
             for row in try request.fetchAll(db) {
                 if let key = Self.key(of: row, columns: groupingColumns) { groups[key, default: []].append(row) }
@@ -141,7 +163,7 @@ extension SQLRelation {
     /// - throws: A ``DatabaseError``.
     func prefetchedRegion(_ db: Database) throws -> DatabaseRegion {
         var region = DatabaseRegion()
-        for (_, prefetch) in allPrefetches() {
+        for prefetch in allPrefetches().map(\.prefetch) {
             let pivotColumns = try pivotMapping(db, prefetch).map(\.right)
             // No condition on the pivot: the region is the same for all rows.
             let relation = prefetchRelation(
@@ -193,7 +215,7 @@ extension SQLRelation {
         for index in steps.indices.dropFirst() {
             let step = steps[index]
             relation = step.relation.appending(SQLJoin(
-                key: steps[index - 1].keyName, kind: .required, isIncluded: false,
+                key: steps[index - 1].reversedJoinKey, kind: .required, isIncluded: false,
                 condition: step.condition.reversed, relation: relation))
         }
         if let baseCTE { relation = relation.with(baseCTE) }

@@ -32,7 +32,7 @@ extension Table {
     where Pivot.OriginRowDecoder == RowDecoder, Pivot.RowDecoder == Target.OriginRowDecoder
     {
         let association = HasManyThroughAssociation<RowDecoder, Target.RowDecoder>(
-            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation, isToMany: true))
+            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation))
         return key.map { association.forKey($0) } ?? association
     }
 
@@ -60,7 +60,7 @@ extension Table {
     where Pivot.OriginRowDecoder == RowDecoder, Pivot.RowDecoder == Target.OriginRowDecoder
     {
         let association = HasOneThroughAssociation<RowDecoder, Target.RowDecoder>(
-            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation, isToMany: false))
+            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation))
         return key.map { association.forKey($0) } ?? association
     }
 }

@@ -26,7 +26,7 @@ extension TableRecord {
     -> BelongsToAssociation<Self, Destination>
     {
         BelongsToAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: true), relation: Destination.all().relation))
     }
 
@@ -52,7 +52,7 @@ extension TableRecord {
     -> HasOneAssociation<Self, Destination>
     {
         HasOneAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(Destination.databaseTableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: Destination.all().relation))
     }
 
@@ -77,7 +77,7 @@ extension TableRecord {
     -> HasManyAssociation<Self, Destination>
     {
         HasManyAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(Destination.databaseTableName), isToMany: true,
+            key: key.map { .fixedPlural($0) } ?? .inflected(Destination.databaseTableName), isToMany: true,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: Destination.all().relation))
     }
 
@@ -89,7 +89,7 @@ extension TableRecord {
     -> BelongsToAssociation<Self, Destination>
     {
         BelongsToAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(destination.tableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: true), relation: destination.all().relation))
     }
 
@@ -101,7 +101,7 @@ extension TableRecord {
     -> HasOneAssociation<Self, Destination>
     {
         HasOneAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: false,
+            key: key.map { .fixedSingular($0) } ?? .inflected(destination.tableName), isToMany: false,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: destination.all().relation))
     }
 
@@ -113,7 +113,7 @@ extension TableRecord {
     -> HasManyAssociation<Self, Destination>
     {
         HasManyAssociation(_SQLAssociation(
-            key: key.map { .fixed($0) } ?? .inflected(destination.tableName), isToMany: true,
+            key: key.map { .fixedPlural($0) } ?? .inflected(destination.tableName), isToMany: true,
             condition: .foreignKey(foreignKey, originIsLeft: false), relation: destination.all().relation))
     }
 
@@ -142,7 +142,7 @@ extension TableRecord {
     where Pivot.OriginRowDecoder == Self, Pivot.RowDecoder == Target.OriginRowDecoder
     {
         let association = HasManyThroughAssociation<Self, Target.RowDecoder>(
-            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation, isToMany: true))
+            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation))
         return key.map { association.forKey($0) } ?? association
     }
 
@@ -169,7 +169,7 @@ extension TableRecord {
     where Pivot.OriginRowDecoder == Self, Pivot.RowDecoder == Target.OriginRowDecoder
     {
         let association = HasOneThroughAssociation<Self, Target.RowDecoder>(
-            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation, isToMany: false))
+            _SQLAssociation(through: pivot._sqlAssociation, using: target._sqlAssociation))
         return key.map { association.forKey($0) } ?? association
     }
 

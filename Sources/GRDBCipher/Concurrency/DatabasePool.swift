@@ -158,9 +158,11 @@ public final class DatabasePool: DatabaseWriter {
     /// Runs `updates` with the writer connection once every running read has
     /// ended; no read starts until it is done.
     ///
-    /// - throws: The error of `updates`.
+    /// - throws: The error of `updates`, or a ``DatabaseError``
+    ///   (`SQLITE_MISUSE`, "Connection is closed") if the pool is closed.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
         owner.preconditionNotCurrent()
+        try readers.checkNotClosed()
         // The writer first, then the readers: an `asyncConcurrentRead` that
         // holds the writer while it waits for a reader cannot meet a barrier
         // that holds back readers while it waits for the writer.
@@ -171,12 +173,14 @@ public final class DatabasePool: DatabaseWriter {
     /// wait for running reads happens on the writer's queue, off the
     /// cooperative thread pool.
     ///
-    /// - throws: `CancellationError`, or the error of `updates`.
+    /// - throws: `CancellationError`, the error of `updates`, or a
+    ///   ``DatabaseError`` if the pool is closed.
     public func barrierWriteWithoutTransaction<T: Sendable>(
         _ updates: @Sendable (Database) throws -> T) async throws -> T
     {
+        try readers.checkNotClosed()
         // The writer first, then the readers, as in the blocking version.
-        try await writer.execute { db in try readers.barrier { try updates(db) } }
+        return try await writer.execute { db in try readers.barrier { try updates(db) } }
     }
 
     /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
@@ -221,7 +225,7 @@ public final class DatabasePool: DatabaseWriter {
         DispatchQueue.global().async {
             do {
                 try self.barrierWriteWithoutTransaction { db in
-                    try db.checkUsable()
+                    try db.reopenIfNeeded()
                     updates(.success(db))
                 }
             } catch {
@@ -325,7 +329,7 @@ public final class DatabasePool: DatabaseWriter {
         let reader = try await readers.get()
         defer { readers.release(reader) }
         return try await reader.connection.execute { db in
-            try db.checkUsable()
+            try db.reopenIfNeeded()
             return try value(db)
         }
     }

@@ -50,8 +50,12 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     }
 
     deinit {
-        // The connection closes right after this: what `onEnd` schedules
-        // usually runs once it is closed.
+        // As in GRDB, a released snapshot commits its transaction (a closed
+        // one has none). The connection closes right after this: what
+        // `onEnd` schedules usually runs once it is closed.
+        connection.reentrantSync { db in
+            if db.isInsideTransaction { try? db.commit() }
+        }
         onEnd()
     }
 
@@ -73,7 +77,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await connection.execute { db in
-            try db.checkUsable()
+            try db.reopenIfNeeded()
             return try value(db)
         }
     }

@@ -83,7 +83,7 @@ final class ReaderPool: @unchecked Sendable {
         lock.lock()
         if isClosed {
             lock.unlock()
-            completion(.failure(DatabaseError.misuse("Connection is closed")))
+            completion(.failure(DatabaseError.closedPool()))
             return nil
         }
         let id = nextWaiterID
@@ -289,6 +289,14 @@ final class ReaderPool: @unchecked Sendable {
         }
     }
 
+    /// Throws ``DatabaseError/closedPool()`` if the pool of readers is
+    /// closed.
+    func checkNotClosed() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if isClosed { throw DatabaseError.closedPool() }
+    }
+
     /// Closes the pool of readers. Throws if a read is running.
     func close() throws {
         lock.lock()
@@ -305,7 +313,7 @@ final class ReaderPool: @unchecked Sendable {
         waiters.removeAll()
         lock.unlock()
         for waiter in pendingWaiters {
-            waiter.completion(.failure(DatabaseError.misuse("Connection is closed")))
+            waiter.completion(.failure(DatabaseError.closedPool()))
         }
         for connection in connections {
             try connection.sync { try $0.close() }

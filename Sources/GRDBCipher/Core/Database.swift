@@ -323,11 +323,24 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         }
     }
 
-    /// Throws if the connection is closed.
+    /// Throws if the connection is closed (see
+    /// ``DatabaseError/closedConnection(sql:)``); reopens it first if it
+    /// closed only because it could not reopen.
     @inline(__always)
     func checkUsable() throws {
         if sqliteConnection == nil {
-            _ = try reopenedConnection()
+            _ = try reopenedConnection(sql: nil)
+        }
+    }
+
+    /// Reopens the connection if it closed only because it could not
+    /// reopen. An access to a connection closed with `close()` goes on, as
+    /// in GRDB: each statement it prepares throws
+    /// ``DatabaseError/closedConnection(sql:)``.
+    @inline(__always)
+    func reopenIfNeeded() throws {
+        if sqliteConnection == nil && needsReopen {
+            try reopen()
         }
     }
 
@@ -335,13 +348,13 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// passphrase change, on a full disk): the next access tries again.
     var needsReopen = false
 
-    /// The connection of an access that finds it closed: reopened if it
-    /// closed only because it could not reopen.
+    /// The connection of a statement, `sql`, that finds it closed: reopened
+    /// if it closed only because it could not reopen.
     @inline(never)
-    private func reopenedConnection() throws -> OpaquePointer {
-        guard needsReopen else { throw DatabaseError.misuse("Connection is closed") }
+    private func reopenedConnection(sql: String?) throws -> OpaquePointer {
+        guard needsReopen else { throw DatabaseError.closedConnection(sql: sql) }
         try reopen()
-        guard let sqliteConnection else { throw DatabaseError.misuse("Connection is closed") }
+        guard let sqliteConnection else { throw DatabaseError.closedConnection(sql: sql) }
         return sqliteConnection
     }
 
@@ -351,7 +364,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     @inline(__always)
     func checkCanExecute(_ statement: Statement) throws {
         guard let sqliteConnection else {
-            throw DatabaseError.misuse("Connection is closed")
+            throw DatabaseError.closedConnection(sql: statement.sql)
         }
         if isInsideTransactionBlock && sqlite3_get_autocommit(sqliteConnection) != 0 {
             throw abortedTransactionError(sql: statement.sql, arguments: statement.arguments)
@@ -376,14 +389,19 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// callback-based accesses hand to their closure.
     var usable: Result<Database, any Error> {
         Result {
-            try checkUsable()
+            try reopenIfNeeded()
             return self
         }
     }
 
+    /// The SQLite connection, for running `sql` (if it is about a
+    /// statement).
+    ///
+    /// - throws: ``DatabaseError/closedConnection(sql:)`` if the connection
+    ///   is closed.
     @inline(__always)
-    func connection() throws -> OpaquePointer {
-        guard let sqliteConnection else { return try reopenedConnection() }
+    func connection(sql: String? = nil) throws -> OpaquePointer {
+        guard let sqliteConnection else { return try reopenedConnection(sql: sql) }
         return sqliteConnection
     }
 
@@ -493,7 +511,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// - throws: A ``DatabaseError`` if the SQL is invalid or holds more than
     ///   one statement.
     public func makeStatement(sql: String) throws -> Statement {
-        let handle = try connection()
+        let handle = try connection(sql: sql)
         return try sql.withCString { start -> Statement in
             var sqliteStatement: OpaquePointer?
             var tail: UnsafePointer<CChar>?

@@ -33,6 +33,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
     let publicStatementArguments: Bool
 
+    /// Advice for this error in particular, which ``hint`` gives before
+    /// the advice for its result code.
+    var specificHint: String?
+
     /// Creates a database error.
     ///
     /// - parameters:
@@ -90,9 +94,11 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// What an encrypted database's error usually means, beyond SQLite's
-    /// wording: for `SQLITE_NOTADB` (a wrong key or cipher settings) and
-    /// `SQLITE_CORRUPT` (a page that failed authentication); nil otherwise.
+    /// What the error usually means, beyond SQLite's wording: for
+    /// `SQLITE_NOTADB` (a wrong key or cipher settings), `SQLITE_CORRUPT` (a
+    /// page that failed authentication), and an access to a closed
+    /// connection (whose `message` is SQLite's for a missing connection,
+    /// "out of memory", as in GRDB); nil otherwise.
     ///
     /// ```swift
     /// } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -101,6 +107,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     /// }
     /// ```
     public var hint: String? {
+        if let specificHint { return specificHint }
         switch resultCode {
         case .SQLITE_NOTADB:
             return "wrong passphrase or key, or not an SQLCipher database encrypted with these cipher settings"
@@ -141,6 +148,25 @@ extension DatabaseError {
             sql: sql,
             arguments: arguments,
             publicStatementArguments: publicStatementArguments)
+    }
+
+    /// The error of a statement that an access to a closed connection
+    /// tries to prepare or run: `SQLITE_MISUSE` with the message SQLite
+    /// gives when there is no connection ("out of memory"), as GRDB reports
+    /// it, and a hint that says what happened.
+    static func closedConnection(sql: String?) -> DatabaseError {
+        var error = DatabaseError(resultCode: .SQLITE_MISUSE, message: String(cString: sqlite3_errmsg(nil)), sql: sql)
+        error.specificHint = "the connection is closed: its database queue, pool or snapshot was closed with close()"
+        return error
+    }
+
+    /// The error of an access to a closed pool, or of a read that waited
+    /// for a reader connection of a pool that closed: `SQLITE_MISUSE`,
+    /// "Connection is closed", as in GRDB.
+    static func closedPool() -> DatabaseError {
+        var error = DatabaseError.misuse("Connection is closed")
+        error.specificHint = "the database pool was closed with close()"
+        return error
     }
 
     /// An error for a misuse of the library, detected before SQLite runs anything.

@@ -29,7 +29,7 @@ public final class SQLStatementCursor: Cursor {
 
     init(database: Database, sql: String, arguments: StatementArguments) throws {
         self.database = database
-        self.handle = try database.connection()
+        self.handle = try database.connection(sql: sql)
         self.utf8 = sql.utf8CString
         self.arguments = arguments
         self.consumer = ArgumentConsumer(arguments, publicStatementArguments: database.configuration.publicStatementArguments)

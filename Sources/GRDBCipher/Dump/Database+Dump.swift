@@ -37,6 +37,18 @@ extension Database {
     /// }
     /// ```
     ///
+    /// The associations that the request prefetches (`including(all:)`)
+    /// follow, as GRDB prints them: after a blank line, the key path of
+    /// each association and the rows of its request.
+    ///
+    /// ```swift
+    /// // 1|Arthur
+    /// //
+    /// // books
+    /// // 1|1|Moby Dick
+    /// try db.dumpRequest(Author.including(all: Author.books))
+    /// ```
+    ///
     /// - parameters:
     ///   - request: The request to run.
     ///   - format: The output format; ``DumpFormat/debug(header:separator:nullValue:)`` by default.
@@ -48,8 +60,25 @@ extension Database {
         to stream: (any TextOutputStream)? = nil) throws
     {
         var output = DumpStream(stream)
-        let statement = try request.makePreparedRequest(self, forSingleResult: false).statement
-        try dump(statement, format: format, to: &output)
+        try dumpRequest(request, format: format, to: &output)
+    }
+
+    /// Prints the rows of a request, then, for each association it
+    /// prefetches, the key path and the rows of its request. As GRDB does,
+    /// the prefetches run once for the rows of the request, then once more
+    /// as each of their requests is printed.
+    func dumpRequest(_ request: some FetchRequest, format: some DumpFormat, to stream: inout DumpStream) throws {
+        let prepared = try request.makePreparedRequest(self, forSingleResult: false)
+        try dump(prepared.statement, format: format, to: &stream)
+        guard let supplementaryFetch = prepared.supplementaryFetch else { return }
+        let rows = try Row.fetchAll(self, request)
+        try withoutActuallyEscaping(
+            { (request: QueryInterfaceRequest<Row>, keyPath: [String]) in
+                stream.write("\n")
+                stream.writeLine(keyPath.joined(separator: "."))
+                try self.dumpRequest(request, format: format, to: &stream)
+            },
+            do: { willExecute in try supplementaryFetch(self, rows, willExecute) })
     }
 
     /// Prints the rows of tables and views.

@@ -80,7 +80,7 @@ extension Database {
     /// dump goes on with `fallback`, and the dumped statement reports the
     /// error at its next step.
     fileprivate func sqlQuote(bind: (SQLiteStatement) -> CInt, fallback: () -> String) -> String {
-        guard let quote = try? cachedStatement(sql: "SELECT quote(?)") else { return fallback() }
+        guard let quote = try? cachedStatement(sql: "SELECT QUOTE(?)") else { return fallback() }
         let handle = quote.sqliteStatement
         defer { quote.reset() }
         guard bind(handle) == SQLITE_OK,

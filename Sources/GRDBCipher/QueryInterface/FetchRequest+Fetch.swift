@@ -19,7 +19,7 @@ extension Row {
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
         let prepared = try request.makePreparedRequest(db, forSingleResult: false)
         let rows = try fetchAll(prepared.statement, adapter: prepared.adapter)
-        try prepared.supplementaryFetch?(db, rows)
+        try prepared.supplementaryFetch?(db, rows, nil)
         return rows
     }
 
@@ -32,7 +32,7 @@ extension Row {
             return try fetchSet(prepared.statement, adapter: prepared.adapter)
         }
         let rows = try fetchAll(prepared.statement, adapter: prepared.adapter)
-        try supplementaryFetch(db, rows)
+        try supplementaryFetch(db, rows, nil)
         return Set(rows)
     }
 
@@ -43,7 +43,7 @@ extension Row {
         let prepared = try request.makePreparedRequest(db, forSingleResult: true)
         let row = try fetchOne(prepared.statement, adapter: prepared.adapter)
         if let row, let supplementaryFetch = prepared.supplementaryFetch {
-            try supplementaryFetch(db, [row])
+            try supplementaryFetch(db, [row], nil)
         }
         return row
     }

@@ -36,8 +36,11 @@ public struct PreparedRequest {
     public var adapter: (any RowAdapter)?
 
     /// The fetches that complete the fetched rows, once they are all
-    /// fetched: the associations of `including(all:)`.
-    var supplementaryFetch: ((Database, [Row]) throws -> Void)?
+    /// fetched: the associations of `including(all:)`. The third argument,
+    /// if any, is called before each of their requests runs, with the
+    /// request and the key path of its rows (`["books"]`,
+    /// `["author", "books"]`): `dumpRequest` prints them.
+    var supplementaryFetch: ((Database, [Row], WillExecuteSupplementaryRequest?) throws -> Void)?
 
     /// Creates a prepared request.
     public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
@@ -45,6 +48,10 @@ public struct PreparedRequest {
         self.adapter = adapter
     }
 }
+
+/// Called before a request that completes fetched rows runs (see
+/// ``PreparedRequest/supplementaryFetch``).
+typealias WillExecuteSupplementaryRequest = (_ request: QueryInterfaceRequest<Row>, _ keyPath: [String]) throws -> Void
 
 // A statement is used inside the database access that made it.
 @available(*, unavailable)

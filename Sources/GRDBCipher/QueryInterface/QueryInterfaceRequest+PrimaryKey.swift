@@ -32,7 +32,15 @@ extension QueryInterfaceRequest {
     /// A table without an explicit primary key is ordered by its rowid. A
     /// view, which has no primary key, is ordered by all of its selected
     /// columns (`ORDER BY 1, 2, 3`). A request reversed before or after is
-    /// reversed on the key as well.
+    /// reversed on the key as well (but not on the columns of a view:
+    /// fetching such a request throws, where GRDB traps). The joined and
+    /// prefetched associations get a stable order too:
+    ///
+    /// ```swift
+    /// // SELECT "book".*, "author".* FROM "book" JOIN "author" ON ...
+    /// // ORDER BY "book"."id", "author"."id"
+    /// let request = Book.including(required: Book.author).withStableOrder()
+    /// ```
     public func withStableOrder() -> Self {
         var request = self
         request.relation = relation.withStableOrder()
@@ -110,8 +118,10 @@ extension TableRecord where Self: Identifiable {
 }
 
 extension SQLRelation {
-    /// The relation, with its primary key appended to its order (see
-    /// ``QueryInterfaceRequest/withStableOrder()``).
+    /// The relation, with its primary key appended to its order, and so
+    /// are the relations of its joined and prefetched associations, at any
+    /// depth (see ``QueryInterfaceRequest/withStableOrder()``), as in GRDB:
+    /// joined tables order the rows after the tables they are joined to.
     func withStableOrder() -> SQLRelation {
         let unstable = self
         var relation = self
@@ -120,14 +130,27 @@ extension SQLRelation {
                 return try db.primaryKey(unstable.tableName).columns.map { Column($0).sqlOrdering }
             } catch {
                 // No primary key (a view, a common table expression): order by
-                // every selected column, by position.
+                // every selected column, by position (a literal ordering,
+                // which cannot be reversed, as in GRDB).
                 let (sql, _) = try unstable.selectSQL(db)
                 let columnCount = try db.cachedStatement(sql: sql).columnCount
                 return (1...max(columnCount, 1)).map { position in
-                    SQLExpression(literal: SQL(sql: String(position))).sqlOrdering
+                    SQLOrdering(literal: SQL(sql: String(position)))
                 }
             }
         }))
+        relation.joins = joins.map { join in
+            var join = join
+            join.relation = join.relation.withStableOrder()
+            return join
+        }
+        relation.prefetches = prefetches.map { prefetch in
+            var prefetch = prefetch
+            for index in prefetch.association.steps.indices {
+                prefetch.association.steps[index].relation = prefetch.association.steps[index].relation.withStableOrder()
+            }
+            return prefetch
+        }
         return relation
     }
 }

@@ -62,7 +62,9 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         try narrowRecordedRegion(db, of: statement)
         var prepared = PreparedRequest(statement: statement, adapter: adapter)
         if !relation.allPrefetches().isEmpty {
-            prepared.supplementaryFetch = { db, rows in try relation.prefetch(db, into: rows) }
+            prepared.supplementaryFetch = { db, rows, willExecute in
+                try relation.prefetch(db, into: rows, willExecute: willExecute)
+            }
         }
         return prepared
     }

@@ -22,7 +22,7 @@ extension FetchableRecord {
             return try fetchAll(prepared.statement, adapter: prepared.adapter)
         }
         let rows = try Row.fetchAll(prepared.statement, adapter: prepared.adapter)
-        try supplementaryFetch(db, rows)
+        try supplementaryFetch(db, rows, nil)
         return try rows.map { try Self(row: $0) }
     }
 
@@ -35,7 +35,7 @@ extension FetchableRecord {
             return try fetchOne(prepared.statement, adapter: prepared.adapter)
         }
         guard let row = try Row.fetchOne(prepared.statement, adapter: prepared.adapter) else { return nil }
-        try supplementaryFetch(db, [row])
+        try supplementaryFetch(db, [row], nil)
         return try Self(row: row)
     }
 }
@@ -50,7 +50,7 @@ extension FetchableRecord where Self: Hashable {
             return try fetchSet(prepared.statement, adapter: prepared.adapter)
         }
         let rows = try Row.fetchAll(prepared.statement, adapter: prepared.adapter)
-        try supplementaryFetch(db, rows)
+        try supplementaryFetch(db, rows, nil)
         return try Set(rows.map { try Self(row: $0) })
     }
 }

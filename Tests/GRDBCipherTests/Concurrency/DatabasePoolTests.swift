@@ -177,9 +177,18 @@ func rowCount(_ db: Database) throws -> Int {
         #expect(try await dbPool.read(rowCount) == 1)
         try dbPool.close()
         let error = #expect(throws: DatabaseError.self) { try dbPool.read { try rowCount($0) } as Int }
-        #expect(error?.message?.contains("closed") == true)
+        #expect(error?.message == "Connection is closed")
         await #expect(throws: DatabaseError.self) { try await dbPool.read(rowCount) }
-        #expect(throws: DatabaseError.self) { try dbPool.write { try rowCount($0) } as Int }
+        // As in GRDB, a write fails at its first statement, with SQLite's
+        // message when there is no connection; the hint says what happened.
+        let writeError = #expect(throws: DatabaseError.self) { try dbPool.write { try rowCount($0) } as Int }
+        #expect(writeError?.resultCode == .SQLITE_MISUSE)
+        #expect(writeError?.message == "out of memory")
+        #expect(writeError?.sql == "BEGIN IMMEDIATE TRANSACTION")
+        #expect(writeError?.hint?.contains("closed") == true)
+        // A barrier needs the readers: it throws before its closure runs.
+        let barrierError = #expect(throws: DatabaseError.self) { try dbPool.barrierWriteWithoutTransaction { _ in 1 } }
+        #expect(barrierError?.message == "Connection is closed")
     }
 
     /// As in GRDB, `close()` waits for a running read, then closes.

@@ -63,10 +63,22 @@ import Testing
         let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyed("secret"))
         try dbQueue.close()
         let error = #expect(throws: DatabaseError.self) {
+            try dbQueue.write { db in try Int.fetchOne(db, sql: "SELECT 1") }
+        }
+        // As in GRDB: SQLite's message when there is no connection, for the
+        // first statement of the access. The hint says what happened.
+        #expect(error?.resultCode == .SQLITE_MISUSE)
+        #expect(error?.message == "out of memory")
+        #expect(error?.sql == "BEGIN IMMEDIATE TRANSACTION")
+        #expect(error?.hint?.contains("closed") == true)
+        // A closure that runs no statement runs, as in GRDB.
+        #expect(dbQueue.inDatabase { _ in 1 } == 1)
+        // A read, where GRDB crashes, throws.
+        let readError = #expect(throws: DatabaseError.self) {
             try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
         }
-        #expect(error?.resultCode == .SQLITE_MISUSE)
-        #expect(error?.message?.contains("closed") == true)
+        #expect(readError?.resultCode == .SQLITE_MISUSE)
+        #expect(readError?.hint?.contains("closed") == true)
         // Closing twice is harmless.
         try dbQueue.close()
     }

@@ -491,6 +491,47 @@ struct DumpTests {
         #expect(try printed { try dbQueue.dumpRequest(Player.all(), to: $0) } == "Craig\n")
     }
 
+    @Test func dumpRequestPrintsThePrefetchedRows() throws {
+        // The output GRDB 7.10 prints for the same requests: the rows, then
+        // each prefetched association's key path and rows (GRDB's own
+        // `grdb_` columns hidden), nested prefetches after their parent.
+        struct Author: TableRecord {
+            static let books = hasMany(Book.self)
+            static let reviews = hasMany(Review.self, through: books, using: Book.reviews)
+        }
+        struct Book: TableRecord {
+            static let reviews = hasMany(Review.self)
+        }
+        struct Review: TableRecord { }
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT);
+                CREATE TABLE review (id INTEGER PRIMARY KEY, bookId INTEGER REFERENCES book(id), stars INTEGER);
+                INSERT INTO author VALUES (1, 'Ann'), (2, 'Bob');
+                INSERT INTO book VALUES (1, 1, 'A1'), (2, 1, 'A2');
+                INSERT INTO review VALUES (1, 2, 5);
+                """)
+            let books = Author.books.order(Column("id"))
+            let nested = try printed {
+                try db.dumpRequest(Author.including(all: books.including(all: Book.reviews)).order(Column("id")), to: $0)
+            }
+            #expect(nested == "1|Ann\n2|Bob\n\nbooks\n1|1|A1\n2|1|A2\n\nreviews\n1|2|5\n")
+            let headers = try printed {
+                try db.dumpRequest(Author.including(all: books).filter(Column("id") == 2), format: .debug(header: true), to: $0)
+            }
+            #expect(headers == "id|name\n2|Bob\n\nbooks\n")
+            let through = try printed { try db.dumpRequest(Author.including(all: Author.reviews).filter(Column("id") == 1), to: $0) }
+            #expect(through == "1|Ann\n\nbooks.reviews\n1|2|5\n")
+            let joined = try printed {
+                try db.dumpRequest(Book.including(required: Book.belongsTo(Author.self).including(all: books)).filter(Column("id") == 1), to: $0)
+            }
+            #expect(joined == "1|1|A1|1|Ann\n\nauthor.books\n1|1|A1\n2|1|A2\n")
+            // No row: no prefetch runs, and nothing more is printed.
+            #expect(try printed { try db.dumpRequest(Author.including(all: books).filter(Column("id") > 9), to: $0) } == "")
+        }
+    }
+
     @Test func dumpSQLRejectsUnusedArguments() throws {
         try inMemoryDatabase { db throws in
             let collector = Collector()

@@ -89,9 +89,29 @@ private struct Citizenship: TableRecord, FetchableRecord, Decodable, Identifiabl
             let request = Table("ranking").order(Column("score")).withStableOrder()
             #expect(try generated(db, request).0 == #"SELECT * FROM "ranking" ORDER BY "score", 1, 2"#)
             #expect(try request.fetchAll(db).map { $0["name"] as String } == ["Craig", "Arthur", "Diane", "Barbara"])
+            // Column positions are literal orderings, which cannot be
+            // reversed: the fetch throws (GRDB traps).
             let names = Table("ranking").select(Column("name")).withStableOrder().reversed()
-            #expect(try generated(db, names).0 == #"SELECT "name" FROM "ranking" ORDER BY 1 DESC"#)
-            #expect(try String.fetchAll(db, names) == ["Diane", "Craig", "Barbara", "Arthur"])
+            let error = #expect(throws: DatabaseError.self) { try String.fetchAll(db, names) }
+            #expect(error?.resultCode == .SQLITE_MISUSE)
+        }
+    }
+
+    @Test func withStableOrderOrdersJoinedAndPrefetchedAssociations() throws {
+        // The SQL GRDB 7.10 generates for the same requests.
+        try withAssociationDatabase { db throws in
+            let joined = AssocPlayer.including(required: AssocPlayer.team).withStableOrder()
+            #expect(try generated(db, joined).0
+                == #"SELECT "player".*, "team".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId" "#
+                + #"ORDER BY "player"."id", "team"."id""#)
+            let ordered = AssocTeam.including(optional: AssocTeam.players.order(Column("name").desc)).withStableOrder()
+            #expect(try generated(db, ordered).0.hasSuffix(#"ORDER BY "team"."id", "player"."name" DESC, "player"."id""#))
+            let prefetched = AssocTeam.including(all: AssocTeam.players).withStableOrder()
+            let trace = try queryInterfaceTrace(db) { _ = try Row.fetchAll(db, prefetched) }
+            #expect(trace == [
+                #"SELECT * FROM "team" ORDER BY "id""#,
+                #"SELECT *, "teamId" AS "grdb_teamId" FROM "player" WHERE "teamId" IN (?, ?) ORDER BY "id""#,
+            ])
         }
     }
 

@@ -109,6 +109,34 @@ private func sqlAndArguments<T>(_ db: Database, _ request: QueryInterfaceRequest
         }
     }
 
+    // Seed 2, case 3521 of the differential check: GRDB reads the right operand of `||` as an
+    // aggregate (`IS NOT NULL`), and the two aggregates of the same association share its join,
+    // with the filter of the second.
+    @Test func negatedNilComparisonOfAFilteredAggregateInADisjunction() throws {
+        let maybeInt: Int? = 3
+        let request = OverloadReader.all().having((OverloadReader.books.average(Column("pages")) ?? 0 > maybeInt) || (!(OverloadReader.books.filter(!Column("id").sqlExpression && ~Column("readerId")).average(Column("pages")) == nil)))
+        try withReaders { db throws in
+            #expect(try sqlAndArguments(db, request) == (
+                #"SELECT "reader".* FROM "reader" LEFT JOIN "book" ON ("book"."readerId" = "reader"."id") "#
+                    + #"AND (NOT "book"."id") AND (~"book"."readerId") GROUP BY "reader"."id" "#
+                    + #"HAVING (IFNULL(AVG("book"."pages"), ?) > ?) OR (AVG("book"."pages") IS NOT NULL)"#,
+                [0.databaseValue, 3.databaseValue]))
+        }
+    }
+
+    // Seed 10, case 1123: GRDB reads the left negation as a Swift `Bool`, and the right one
+    // as an aggregate, whose filter goes to the join.
+    @Test func twoNegatedNilComparisonsOfAggregatesInADisjunction() throws {
+        let request = OverloadReader.all().having((!(OverloadReader.books.average(Column("pages")) == nil)) || (!(OverloadReader.books.filter(!(Column("pages") !== nil)).total(Column("pages")) == nil))).filter(!OverloadReader.Columns.name * (nil !== Column("age").sqlExpression))
+        try withReaders { db throws in
+            #expect(try sqlAndArguments(db, request) == (
+                #"SELECT "reader".* FROM "reader" LEFT JOIN "book" ON ("book"."readerId" = "reader"."id") "#
+                    + #"AND ("book"."pages" IS NULL) WHERE (NOT "reader"."name") * ("reader"."age" IS NOT NULL) "#
+                    + #"GROUP BY "reader"."id" HAVING ? OR (TOTAL("book"."pages") IS NOT NULL)"#,
+                [true.databaseValue]))
+        }
+    }
+
     @Test func negatedNilComparisonComparedWithANegation() throws {
         let age: SQLExpression? = Column("age").sqlExpression
         let request = OverloadReader.filter((!age) == !(Column("teamId") == nil))

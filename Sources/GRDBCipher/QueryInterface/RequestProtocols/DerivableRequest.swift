@@ -41,11 +41,11 @@ public protocol JoinableRequest<RowDecoder>: TypedRequest {
 }
 
 extension DerivableRequest {
-    // Declared after `having(_:)` of AggregatingRequest (this file comes
-    // after AggregatingRequest.swift), as GRDB declares them: Swift tries
-    // overloads in the order it finds them, and reads
-    // `having(!(Team.players.max(Column("score")) == nil))` as GRDB does,
-    // an aggregate, only in that order.
+    // Swift finds this `having(_:)` before the one of AggregatingRequest
+    // for a QueryInterfaceRequest, as in GRDB, because of the order of its
+    // conformances (see QueryInterfaceRequest+DerivableRequest.swift): it
+    // tries overloads in the order it finds them, which decides how it
+    // reads `having(a || !(b == nil))`.
 
     /// The request, with one more condition on an association aggregate in
     /// its `HAVING` clause.

@@ -1,3 +1,15 @@
+// The request protocols, each declared on its own, in GRDB's order. Swift
+// looks members up in the protocols of a type in the reverse order of its
+// conformances, and the order in which it tries overloads decides, in
+// expressions it can read two ways, which one it picks:
+// `having(a || !(b == nil))` is read as GRDB reads it only in this order.
+extension QueryInterfaceRequest: SelectionRequest {}
+extension QueryInterfaceRequest: FilteredRequest {}
+extension QueryInterfaceRequest: OrderedRequest {}
+extension QueryInterfaceRequest: AggregatingRequest {}
+extension QueryInterfaceRequest: JoinableRequest {}
+extension QueryInterfaceRequest: TableRequest {}
+
 extension QueryInterfaceRequest: DerivableRequest {
     /// The name of the table the request fetches from.
     public var databaseTableName: String { relation.tableName }
