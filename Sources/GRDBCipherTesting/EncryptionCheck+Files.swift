@@ -56,20 +56,26 @@ extension EncryptionCheck {
     ///   sizes, and the names that are missing or unexpected.
     public static func directory(_ path: String, holdsExactly names: some Sequence<String>) throws {
         let expected = Set(names)
-        let snapshot: FileSnapshot
+        let found: [String: Int64]
         do {
-            snapshot = try .directory(path)
+            // Names and sizes only: nothing is opened (see `FileBytes`).
+            found = try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: path).map { name in
+                let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).appendingPathComponent(name))
+                return (name, (attributes?[.size] as? NSNumber)?.int64Value ?? 0)
+            })
         } catch {
             throw Failure("cannot read the directory \(path): \(error)")
         }
-        let found = Set(snapshot.files.keys)
-        guard found != expected else { return }
-        var parts = ["\(path) holds \(snapshot.listing)"]
-        let unexpected = found.subtracting(expected).sorted()
-        if !unexpected.isEmpty {
-            parts.append("unexpected: " + unexpected.map { "\($0) (\(snapshot.files[$0]!.count) bytes)" }.joined(separator: ", "))
+        guard Set(found.keys) != expected else { return }
+        func listed(_ names: [String]) -> String {
+            names.map { "\($0) (\(found[$0]!) bytes)" }.joined(separator: ", ")
         }
-        let missing = expected.subtracting(found).sorted()
+        var parts = ["\(path) holds " + (found.isEmpty ? "no file" : listed(found.keys.sorted()))]
+        let unexpected = Set(found.keys).subtracting(expected).sorted()
+        if !unexpected.isEmpty {
+            parts.append("unexpected: " + listed(unexpected))
+        }
+        let missing = expected.subtracting(found.keys).sorted()
         if !missing.isEmpty {
             parts.append("missing: " + missing.joined(separator: ", "))
         }

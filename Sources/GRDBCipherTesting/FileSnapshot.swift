@@ -16,14 +16,16 @@ public struct FileSnapshot: Sendable, Equatable {
     public enum Scope: Sendable, Equatable {
         /// The database file at this path, and its `-wal`, `-shm` and `-journal`.
         case database(String)
-        /// Every entry of this directory (hidden ones included, not those of subdirectories).
+        /// Every entry of this directory (hidden ones included, not those of
+        /// subdirectories; only regular files are read).
         case directory(String)
     }
 
     /// What the snapshot holds.
     public let scope: Scope
 
-    /// The bytes of each file, by name (a subdirectory has empty bytes).
+    /// The bytes of each file, by name (what is not a regular file, such as a
+    /// subdirectory or a FIFO, has empty bytes).
     public let files: [String: Data]
 
     /// The suffixes of the files SQLite keeps beside a database.
@@ -48,9 +50,9 @@ public struct FileSnapshot: Sendable, Equatable {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: path) {
             let filePath = (path as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory)
-            files[name] = isDirectory.boolValue ? Data() : try FileBytes.read(filePath)
+            // Only regular files are read: a FIFO would block the reading.
+            let type = try? FileManager.default.attributesOfItem(atPath: filePath)[.type] as? FileAttributeType
+            files[name] = type == .typeRegular ? try FileBytes.read(filePath) : Data()
         }
         return FileSnapshot(scope: .directory(path), files: files)
     }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GRDBCipher
 import GRDBCipherTesting
 import Testing
@@ -93,6 +98,16 @@ import Testing
         #expect(message.contains("holds .hidden (3 bytes), db.sqlite (10 bytes)"), "\(message)")
         #expect(message.contains("unexpected: .hidden (3 bytes)"), "\(message)")
         #expect(message.contains("missing: db.sqlite-wal"), "\(message)")
+    }
+
+    @Test func aFIFOIsListedNotRead() throws {
+        let directory = try TemporaryDatabaseDirectory()
+        defer { directory.remove() }
+        #expect(mkfifo(directory.path(for: "fifo"), 0o600) == 0)
+        try EncryptionCheck.directory(directory.path, holdsExactly: ["fifo"])
+        let snapshot = try FileSnapshot.directory(directory.path)
+        #expect(snapshot.files == ["fifo": Data()])
+        try EncryptionCheck.unchanged(since: snapshot)
     }
 
     @Test func anUnchangedCheckListsWhatChangedAppearedAndDisappeared() throws {

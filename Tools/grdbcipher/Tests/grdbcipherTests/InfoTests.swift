@@ -1,11 +1,12 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct InfoTests {
     @Test func describesAFileOfTheSQLCipherShell() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["info", path], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
@@ -19,7 +20,7 @@ import Testing
         #expect(fields["user version"] == "7", "\(result)")
         #expect(fields["tables"] == "1", "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func detectsSQLCipher3SettingsAsJSON() throws {
@@ -51,15 +52,15 @@ import Testing
     @Test func aWrongPassphraseSaysSoWithStatus3AndLeavesTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["info", path], environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         #expect(infoFields(result.stdout)["opens"] == "no", "\(result)")
         #expect(result.stderr.contains("wrong passphrase"), "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func aPlaintextFileNeedsNoPassphrase() throws {
@@ -76,7 +77,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let result = try Tool.run(["info", directory.path("missing.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 5, "\(result)")
-        #expect(try directory.fileNames().isEmpty)
+        expectDirectory(directory.url.path, holdsExactly: [])
     }
 
     @Test func noPassphraseSourceIsAUsageError() throws {
