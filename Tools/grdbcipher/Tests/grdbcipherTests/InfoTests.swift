@@ -63,6 +63,46 @@ import Testing
         expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
+    /// SQLCipher 1's settings authenticate no page: one wrong passphrase in
+    /// 256 decrypts the header into one that says "WAL", and a read-only
+    /// connection of SQLite alone leaves an empty -wal and a -shm beside the
+    /// file. `info`, `backup` and `upgrade` try those settings last, and must
+    /// leave nothing.
+    @Test func aWrongPassphraseThatSQLCipher1SettingsReadAsWALLeavesNoFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeShellDatabase(in: directory)
+        let before = try FileSnapshot.directory(directory.url.path)
+        let wrong = try #require(try (0..<5_000).lazy.map { "wrong-\($0)" }.first {
+            try Self.readOnlyShellLeavesWALFiles(path, script: keyPragma($0) + "\nPRAGMA cipher_compatibility = 1;")
+        })
+        expectUnchanged(since: before)
+
+        for command in [["info", path], ["backup", path, directory.path("out.sqlite")], ["upgrade", path]] {
+            let result = try Tool.run(command, environment: passphraseEnvironment(wrong))
+            #expect(result.status == 3, "\(command[0]): \(result)")
+            if !expectUnchanged(since: before) { Issue.record("after \(command[0])") }
+        }
+    }
+
+    /// Whether the `sqlcipher` shell, read-only with `script` (the key and
+    /// settings), leaves a -wal or -shm beside the database (removed again).
+    private static func readOnlyShellLeavesWALFiles(_ path: String, script: String) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try SQLCipherShell.executablePath())
+        process.arguments = ["-batch", "-readonly", path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data((script + "\nSELECT count(*) FROM sqlite_master;\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let left = ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: path + $0) }
+        for suffix in left { try FileManager.default.removeItem(atPath: path + suffix) }
+        return !left.isEmpty
+    }
+
     @Test func aPlaintextFileNeedsNoPassphrase() throws {
         let directory = try TemporaryDirectory()
         let path = try makePlaintextDatabase(in: directory)
