@@ -25,7 +25,7 @@ public final class TemporaryDatabaseDirectory: Sendable, CustomStringConvertible
     ///
     /// - throws: A `CocoaError` if the directory cannot be created.
     public init(prefix: String = "GRDBCipherTesting") throws {
-        let template = (NSTemporaryDirectory() as NSString).appendingPathComponent("\(prefix)-XXXXXXXX")
+        let template = (NSTemporaryDirectory() as NSString).appendingPathComponent("\(prefix)-XXXXXX")
         var bytes = Array(template.utf8CString)
         // mkdtemp: a unique name, created atomically, readable by the owner only.
         guard let created = mkdtemp(&bytes) else {

@@ -55,7 +55,7 @@ enum UnauthenticatedKeyProbe {
 
     /// A new directory only this user reads, under the temporary directory.
     private static func makePrivateDirectory() -> String? {
-        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("GRDBCipher-probe-XXXXXXXX")).utf8CString)
+        var template = Array(((NSTemporaryDirectory() as NSString).appendingPathComponent("GRDBCipher-probe-XXXXXX")).utf8CString)
         guard let created = mkdtemp(&template) else { return nil }
         return String(cString: created)
     }
