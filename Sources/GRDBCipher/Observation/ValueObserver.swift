@@ -49,6 +49,11 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     private var modifiedTables: Set<String> = []
     /// Set when the tables of a logged change are not known.
     private var modifiesUnknownTables = false
+    /// What the transaction in progress modified, logged as above: it joins
+    /// `modifiedTables` when the transaction commits, and is forgotten when
+    /// it rolls back (a rolled-back change must not fetch again).
+    private var uncommittedModifiedTables: Set<String> = []
+    private var uncommittedModifiesUnknownTables = false
     /// Set while the writer fetches, so that the fetch's own transaction
     /// does not trigger the observation again.
     private var isFetchingOnWriter = false
@@ -236,6 +241,8 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             logsModifiedTables = true
             modifiedTables = []
             modifiesUnknownTables = false
+            uncommittedModifiedTables = []
+            uncommittedModifiesUnknownTables = false
         }
         writer.asyncRead { [self] result in
             guard isActive else { return }
@@ -405,7 +412,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         if logsModifiedTables || recordsRegions {
             // Changes outside of the region are told too.
             guard isInMainDatabase(event) else { return }
-            if logsModifiedTables { modifiedTables.insert(event.tableName) }
+            if logsModifiedTables { uncommittedModifiedTables.insert(event.tableName) }
             if !isModified, let region, region.isModified(byEventsOfKind: .delete(tableName: event.tableName)),
                region.isModified(by: event)
             {
@@ -424,7 +431,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         // (`Database.notifyChanges(in:)`): the region, or any table.
         if isFetchingOnWriter { return }
         isModified = true
-        if logsModifiedTables { modifiesUnknownTables = true }
+        if logsModifiedTables { uncommittedModifiesUnknownTables = true }
     }
 
     /// Whether the change is in the main database: an attached one (the
@@ -434,6 +441,12 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
     }
 
     func databaseDidCommit(_ db: Database) {
+        if logsModifiedTables {
+            modifiedTables.formUnion(uncommittedModifiedTables)
+            modifiesUnknownTables = modifiesUnknownTables || uncommittedModifiesUnknownTables
+        }
+        uncommittedModifiedTables = []
+        uncommittedModifiesUnknownTables = false
         guard isModified else { return }
         isModified = false
         guard isActive else { return }
@@ -461,5 +474,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
 
     func databaseDidRollback(_ db: Database) {
         isModified = false
+        uncommittedModifiedTables = []
+        uncommittedModifiesUnknownTables = false
     }
 }
