@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "GRDBCipher", targets: ["GRDBCipher"]),
+        // For the tests of apps built on GRDBCipher: fast test keys, temporary
+        // encrypted databases, and checks that files are encrypted at rest.
+        .library(name: "GRDBCipherTesting", targets: ["GRDBCipherTesting"]),
     ],
     targets: [
         .systemLibrary(
@@ -20,6 +23,12 @@ let package = Package(
             name: "GRDBCipher",
             dependencies: ["CSQLCipher", "CLibCrypto"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Imports Swift Testing and XCTest, both part of the toolchain, each
+        // behind `#if canImport`: no third-party dependency.
+        .target(
+            name: "GRDBCipherTesting",
+            dependencies: ["GRDBCipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         // Spawned by the fault-injection tests (a full disk, kill -9); not a product.
         .executableTarget(
             name: "GRDBCipherFaultChild",
@@ -27,7 +36,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "GRDBCipherTests",
-            dependencies: ["GRDBCipher", "CSQLCipher", "GRDBCipherFaultChild"],
+            dependencies: ["GRDBCipher", "GRDBCipherTesting", "CSQLCipher", "GRDBCipherFaultChild"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        .testTarget(
+            name: "GRDBCipherTestingTests",
+            dependencies: ["GRDBCipherTesting", "GRDBCipher"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

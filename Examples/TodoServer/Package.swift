@@ -42,6 +42,7 @@ let package = Package(
                 "TodoServerApp",
                 "TodoServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDBCipherTesting", package: "GRDBCipher"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

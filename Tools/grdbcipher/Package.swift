@@ -21,10 +21,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
-        // Runs the built `grdbcipher` binary as a process, on real files.
+        // Runs the built `grdbcipher` binary as a process, on real files,
+        // checked with the library's testing kit.
         .testTarget(
             name: "grdbcipherTests",
-            dependencies: ["grdbcipher"],
+            dependencies: [
+                "grdbcipher",
+                .product(name: "GRDBCipherTesting", package: "GRDBCipher"),
+            ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

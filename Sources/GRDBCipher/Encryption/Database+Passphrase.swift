@@ -111,6 +111,10 @@ extension Database {
             keyToApply = rawKey
             markDerivedKeyAttempt(passphrase: passphrase, salt: salt)
         }
+        // See UnauthenticatedKeyProbe: a wrong key must not leave a -wal and a -shm.
+        if configuration.readonly, !usesURI, UnauthenticatedKeyProbe.isNeeded(for: settings) {
+            try UnauthenticatedKeyProbe.check(path: path, key: passphrase, settings: settings)
+        }
         let code = sqlite3_key_v2(handle, "main", keyToApply.bytes.baseAddress, CInt(keyToApply.count))
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "SQLCipher refused the key")

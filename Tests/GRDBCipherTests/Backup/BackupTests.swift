@@ -21,9 +21,9 @@ func tableCount(_ db: Database) throws -> Int {
 @Suite struct BackupTests {
     @Test func encryptedQueueToEncryptedPoolAndBack() throws {
         let dir = try TemporaryDirectory()
-        let dbQueue = try DatabaseQueue(path: dir.path("queue.sqlite"), configuration: keyed("same"))
+        let dbQueue = try DatabaseQueue(path: dir.path("queue.sqlite"), configuration: keyedWithDefaultSettings("same"))
         try fill(dbQueue, rows: 300)
-        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("same"))
+        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyedWithDefaultSettings("same"))
 
         try dbQueue.backup(to: dbPool)
         #expect(try dbPool.read(tableCount) == 300)
@@ -58,17 +58,17 @@ func tableCount(_ db: Database) throws -> Int {
 
     @Test func encryptedMemoryToEncryptedFileAndBack() throws {
         let dir = try TemporaryDirectory()
-        let memory = try DatabaseQueue(configuration: keyed("memory"))
+        let memory = try DatabaseQueue(configuration: keyedWithDefaultSettings("memory"))
         try fill(memory, rows: 100)
-        let fileQueue = try DatabaseQueue(path: dir.path("file.sqlite"), configuration: keyed("memory"))
+        let fileQueue = try DatabaseQueue(path: dir.path("file.sqlite"), configuration: keyedWithDefaultSettings("memory"))
         try memory.backup(to: fileQueue)
         try fileQueue.close()
         #expect(try !file(dir.path("file.sqlite"), contains: "SQLite format 3"))
         let output = try SQLCipherShell.run(dir.path("file.sqlite"), "PRAGMA key = 'memory';\nSELECT COUNT(*) FROM t;\n")
         #expect(output.contains("100"))
 
-        let reopened = try DatabaseQueue(path: dir.path("file.sqlite"), configuration: keyed("memory"))
-        let memoryCopy = try DatabaseQueue(configuration: keyed("memory"))
+        let reopened = try DatabaseQueue(path: dir.path("file.sqlite"), configuration: keyedWithDefaultSettings("memory"))
+        let memoryCopy = try DatabaseQueue(configuration: keyedWithDefaultSettings("memory"))
         try reopened.backup(to: memoryCopy)
         #expect(try memoryCopy.read(tableCount) == 100)
     }

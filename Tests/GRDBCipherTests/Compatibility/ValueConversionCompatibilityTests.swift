@@ -6,7 +6,7 @@ import Testing
 @Suite struct ValueConversionCompatibilityTests {
     @Test func sqlCipherPragmasReadAsIntegers() throws {
         // SQLCipher's pragmas return their numbers as text.
-        let dbQueue = try DatabaseQueue(configuration: keyed("secret"))
+        let dbQueue = try DatabaseQueue(configuration: keyedWithDefaultSettings("secret"))
         try dbQueue.read { db in
             #expect(try DatabaseValue.fetchOne(db, sql: "PRAGMA kdf_iter") == "256000".databaseValue)
             #expect(try Int.fetchOne(db, sql: "PRAGMA kdf_iter") == 256_000)

@@ -6,19 +6,19 @@ import Testing
     @Test func oldPassphraseFailsNewWorksDataIntact() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "old", marker: "kept")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "old", marker: "kept")
 
-        let dbQueue = try DatabaseQueue(path: path, configuration: keyed("old"))
+        let dbQueue = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("old"))
         try dbQueue.changePassphrase("new")
         // The connection keeps working after the change.
         #expect(try dbQueue.read { db in try String.fetchOne(db, sql: "SELECT value FROM secret") } == "kept")
         try dbQueue.close()
 
         let error = #expect(throws: DatabaseError.self) {
-            _ = try DatabaseQueue(path: path, configuration: keyed("old"))
+            _ = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("old"))
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
-        let reopened = try DatabaseQueue(path: path, configuration: keyed("new"))
+        let reopened = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("new"))
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT value FROM secret") } == "kept")
         let output = try SQLCipherShell.run(path, "PRAGMA key = 'new';\nSELECT value FROM secret;\n")
         #expect(output.contains("kept"))

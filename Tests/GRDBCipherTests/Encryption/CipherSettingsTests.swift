@@ -167,7 +167,7 @@ let settingCases: [SettingCase] = [
         #expect(settings?.usesHMAC == true)
         #expect(settings?.plaintextHeaderSize == 0)
 
-        let defaults = try DatabaseQueue(configuration: keyed("x")).read { db in try db.cipherSettings }
+        let defaults = try DatabaseQueue(configuration: keyedWithDefaultSettings("x")).read { db in try db.cipherSettings }
         #expect(defaults?.pageSize == 4096)
         #expect(defaults?.kdfIterations == 256_000)
         #expect(defaults?.kdfAlgorithm == .pbkdf2HMACSHA512)

@@ -20,10 +20,10 @@ import Testing
         try makeSQLCipher3File(path)
 
         // Not with SQLCipher 4 defaults...
-        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path, configuration: keyed("three")) }
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("three")) }
         #expect(error?.resultCode == .SQLITE_NOTADB)
         // ...but with compatibility 3, in a queue and in a pool.
-        var legacy = keyed("three")
+        var legacy = keyedWithDefaultSettings("three")
         legacy.cipherSettings = .sqlcipher3
         let v3Queue = try DatabaseQueue(path: path, configuration: legacy)
         #expect(try v3Queue.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "written by SQLCipher 3")
@@ -32,7 +32,7 @@ import Testing
         let outcome = try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("three"))
         #expect(outcome == .upgraded(fromCompatibility: 3))
 
-        let upgraded = try DatabaseQueue(path: path, configuration: keyed("three"))
+        let upgraded = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("three"))
         #expect(try upgraded.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "written by SQLCipher 3")
         #expect(try upgraded.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
         #expect(try upgraded.read { try $0.cipherSettings?.pageSize } == 4096)
@@ -47,14 +47,14 @@ import Testing
         let path = dir.path("v3.sqlite")
         try makeSQLCipher3File(path)
         #expect(try await DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("three")) == .upgraded(fromCompatibility: 3))
-        let dbPool = try DatabasePool(path: path, configuration: keyed("three"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("three"))
         #expect(try await dbPool.cipherIntegrityCheck() == [])
     }
 
     @Test func aCurrentFileIsLeftAlone() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("v4.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "four")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "four")
         let before = try fileBytes(path)
         #expect(try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("four")) == .alreadyCurrent)
         #expect(try fileBytes(path) == before)

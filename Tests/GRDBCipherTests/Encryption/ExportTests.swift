@@ -36,10 +36,10 @@ import Testing
         let encryptedPath = dir.path("encrypted.sqlite")
         try source.export(to: encryptedPath, encryption: .encrypted(key: .passphrase("first")))
         let rekeyedPath = dir.path("rekeyed.sqlite")
-        try DatabaseQueue(path: encryptedPath, configuration: keyed("first")).export(
+        try DatabaseQueue(path: encryptedPath, configuration: keyedWithDefaultSettings("first")).export(
             to: rekeyedPath, encryption: .encrypted(key: .passphrase("second"), settings: CipherSettings(pageSize: 8192)))
         let finalPath = dir.path("final.sqlite")
-        var rekeyed = keyed("second")
+        var rekeyed = keyedWithDefaultSettings("second")
         rekeyed.cipherSettings.pageSize = 8192
         try DatabasePool(path: rekeyedPath, configuration: rekeyed).export(to: finalPath, encryption: .plaintext)
 
@@ -47,7 +47,7 @@ import Testing
             #expect(try !file(path, contains: "MARKER-EXPORT"))
             #expect(try !file(path, contains: "SQLite format 3"))
         }
-        #expect(try contents(DatabaseQueue(path: encryptedPath, configuration: keyed("first"))) == expected)
+        #expect(try contents(DatabaseQueue(path: encryptedPath, configuration: keyedWithDefaultSettings("first"))) == expected)
         #expect(try contents(DatabaseQueue(path: rekeyedPath, configuration: rekeyed)) == expected)
         let final = try DatabaseQueue(path: finalPath)
         #expect(try contents(final) == expected)
@@ -81,22 +81,22 @@ import Testing
 
     @Test func aWALSourceGivesAWALCopy() throws {
         let dir = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("k"))
+        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyedWithDefaultSettings("k"))
         try makeRows(dbPool, count: 5)
         try dbPool.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k2")))
-        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k2"))
+        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyedWithDefaultSettings("k2"))
         #expect(try copy.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
 
-        let dbQueue = try DatabaseQueue(path: dir.path("queue.sqlite"), configuration: keyed("k"))
+        let dbQueue = try DatabaseQueue(path: dir.path("queue.sqlite"), configuration: keyedWithDefaultSettings("k"))
         try makeRows(dbQueue, count: 5)
         try dbQueue.export(to: dir.path("queue-copy.sqlite"), encryption: .encrypted(key: .passphrase("k2")))
-        let queueCopy = try DatabaseQueue(path: dir.path("queue-copy.sqlite"), configuration: keyed("k2"))
+        let queueCopy = try DatabaseQueue(path: dir.path("queue-copy.sqlite"), configuration: keyedWithDefaultSettings("k2"))
         #expect(try queueCopy.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "delete")
     }
 
     @Test func anExistingDestinationIsNeverOverwrittenUnlessAsked() throws {
         let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(configuration: keyed("k"))
+        let source = try DatabaseQueue(configuration: keyedWithDefaultSettings("k"))
         try makeRows(source, count: 3)
         let destination = dir.path("existing.sqlite")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: destination))
@@ -109,7 +109,7 @@ import Testing
         #expect(try files(in: dir) == ["existing.sqlite"])
 
         try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")), replacingExistingFile: true)
-        #expect(try contents(DatabaseQueue(path: destination, configuration: keyed("k"))).count == 3)
+        #expect(try contents(DatabaseQueue(path: destination, configuration: keyedWithDefaultSettings("k"))).count == 3)
         #expect(try files(in: dir) == ["existing.sqlite"])
     }
 
@@ -126,7 +126,7 @@ import Testing
 
     @Test func aLeftoverJournalCountsAsAnExistingDatabase() throws {
         let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(configuration: keyed("k"))
+        let source = try DatabaseQueue(configuration: keyedWithDefaultSettings("k"))
         try makeRows(source, count: 3)
         let destination = dir.path("copy.sqlite")
         try Data("stale journal".utf8).write(to: URL(fileURLWithPath: destination + "-journal"))
@@ -137,12 +137,12 @@ import Testing
         // Replacing removes it, so that it is never applied to the copy.
         try source.export(to: destination, encryption: .encrypted(key: .passphrase("k")), replacingExistingFile: true)
         #expect(!FileManager.default.fileExists(atPath: destination + "-journal"))
-        #expect(try contents(DatabaseQueue(path: destination, configuration: keyed("k"))).count == 3)
+        #expect(try contents(DatabaseQueue(path: destination, configuration: keyedWithDefaultSettings("k"))).count == 3)
     }
 
     @Test func aFailedExportLeavesNoPartialFile() throws {
         let dir = try TemporaryDirectory()
-        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("k"))
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyedWithDefaultSettings("k"))
         try makeRows(source, count: 50)
         let before = try files(in: dir)
 
@@ -174,7 +174,7 @@ import Testing
         // The source connection is left usable, with nothing attached.
         #expect(try source.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_database_list") } == ["main"])
         try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k")))
-        #expect(try contents(DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))).count == 50)
+        #expect(try contents(DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyedWithDefaultSettings("k"))).count == 50)
     }
 
     @Test func anExportThatFailsHalfwayLeavesNoPartialFile() throws {
@@ -191,7 +191,7 @@ import Testing
 
     @Test func aPoolKeepsServingWritesDuringAnExport() async throws {
         let dir = try TemporaryDirectory()
-        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyed("k"))
+        let dbPool = try DatabasePool(path: dir.path("pool.sqlite"), configuration: keyedWithDefaultSettings("k"))
         try makeRows(dbPool, count: 2000)
         let writer = Task {
             for _ in 0..<20 {
@@ -200,7 +200,7 @@ import Testing
         }
         try await dbPool.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("k")))
         try await writer.value
-        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("k"))
+        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyedWithDefaultSettings("k"))
         #expect((2000...2020).contains(try await copy.read(tableCount)))
         #expect(try await copy.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         #expect(try await dbPool.read(tableCount) == 2020)
@@ -212,7 +212,7 @@ import Testing
         let snapshot = try dbPool.makeSnapshot()
         try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('after the snapshot')") }
         try snapshot.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("copy")))
-        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyed("copy"))
+        let copy = try DatabaseQueue(path: dir.path("copy.sqlite"), configuration: keyedWithDefaultSettings("copy"))
         #expect(try copy.read(rowCount) == 2)
         #expect(try copy.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         #expect(try dbPool.read(rowCount) == 3)

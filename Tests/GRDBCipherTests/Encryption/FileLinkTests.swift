@@ -28,9 +28,10 @@ import Testing
         return try dbQueue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM secret") }
     }
 
-    /// A copy of the database at `path`, under the passphrase "new", at `copy`.
-    private func exportCopy(of path: String, passphrase: String, to copy: String) throws {
-        let dbQueue = try DatabaseQueue(path: path, configuration: keyed(passphrase))
+    /// A copy of the database at `path`, under the passphrase "new" (SQLCipher's
+    /// default settings), at `copy`.
+    private func exportCopy(of path: String, configuration: Configuration, to copy: String) throws {
+        let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
         try dbQueue.export(to: copy, encryption: .encrypted(key: .passphrase("new")))
         try dbQueue.close()
     }
@@ -38,13 +39,13 @@ import Testing
     @Test func replaceThroughASymbolicLinkReplacesTheRealFile() throws {
         let dir = try TemporaryDirectory()
         let (real, link) = try linkedPaths(in: dir)
-        try makeEncryptedDatabase(at: real, passphrase: "old")
-        try exportCopy(of: real, passphrase: "old", to: dir.path("new.sqlite"))
+        try makeEncryptedDatabaseWithDefaultSettings(at: real, passphrase: "old")
+        try exportCopy(of: real, configuration: keyedWithDefaultSettings("old"), to: dir.path("new.sqlite"))
 
         try DatabaseFile.replace(atPath: link, with: dir.path("new.sqlite"))
         try expectLinkIntact(link, in: dir)
-        #expect(try secretCount(real, keyed("new")) == 1)
-        #expect(throws: DatabaseError.self) { try secretCount(real, keyed("old")) }
+        #expect(try secretCount(real, keyedWithDefaultSettings("new")) == 1)
+        #expect(throws: DatabaseError.self) { try secretCount(real, keyedWithDefaultSettings("old")) }
     }
 
     @Test func replaceRefusesAHardLinkedFile() throws {
@@ -52,7 +53,7 @@ import Testing
         let path = dir.path("db.sqlite")
         try makeEncryptedDatabase(at: path, passphrase: "old")
         try FileManager.default.linkItem(atPath: path, toPath: dir.path("other.sqlite"))
-        try exportCopy(of: path, passphrase: "old", to: dir.path("new.sqlite"))
+        try exportCopy(of: path, configuration: keyed("old"), to: dir.path("new.sqlite"))
         let before = try fileBytes(path)
 
         let error = #expect(throws: DatabaseError.self) { try DatabaseFile.replace(atPath: path, with: dir.path("new.sqlite")) }
@@ -68,7 +69,7 @@ import Testing
         let dir = try TemporaryDirectory()
         let (real, link) = try linkedPaths(in: dir)
         try makeEncryptedDatabase(at: dir.path("source.sqlite"), passphrase: "old")
-        try exportCopy(of: dir.path("source.sqlite"), passphrase: "old", to: dir.path("new.sqlite"))
+        try exportCopy(of: dir.path("source.sqlite"), configuration: keyed("old"), to: dir.path("new.sqlite"))
 
         let error = #expect(throws: DatabaseError.self) { try DatabaseFile.replace(atPath: link, with: dir.path("new.sqlite")) }
         #expect(error?.message?.contains("symbolic link to a missing file") == true, "\(String(describing: error))")
@@ -88,7 +89,7 @@ import Testing
 
         #expect(try DatabaseFile.upgradeToSQLCipher4(atPath: link, key: .passphrase("legacy")) == .upgraded(fromCompatibility: 3))
         try expectLinkIntact(link, in: dir)
-        #expect(try secretCount(real, keyed("legacy")) == 1)
+        #expect(try secretCount(real, keyedWithDefaultSettings("legacy")) == 1)
     }
 
     @Test func anUpgradeOfAHardLinkedFileIsRefused() throws {
@@ -115,7 +116,7 @@ import Testing
     @Test func reencryptThroughASymbolicLinkKeepsTheRealFileInWALMode() throws {
         let dir = try TemporaryDirectory()
         let (real, link) = try linkedPaths(in: dir)
-        let dbPool = try DatabasePool(path: real, configuration: keyed("old"))
+        let dbPool = try DatabasePool(path: real, configuration: keyedWithDefaultSettings("old"))
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE secret (value TEXT); INSERT INTO secret VALUES ('a'), ('b')")
         }
@@ -124,14 +125,14 @@ import Testing
         let settings = CipherSettings(kdfIterations: 10_000)
         try DatabaseFile.reencrypt(atPath: link, key: .passphrase("old"), newKey: .passphrase("new"), newSettings: settings)
         try expectLinkIntact(link, in: dir)
-        var config = keyed("new")
+        var config = keyedWithDefaultSettings("new")
         config.cipherSettings = settings
         #expect(try secretCount(real, config) == 2)
         let journalMode = try DatabaseQueue(path: real, configuration: config).read {
             try String.fetchOne($0, sql: "PRAGMA journal_mode")
         }
         #expect(journalMode == "wal")
-        #expect(throws: DatabaseError.self) { try secretCount(real, keyed("old")) }
+        #expect(throws: DatabaseError.self) { try secretCount(real, keyedWithDefaultSettings("old")) }
     }
 
     @Test func reencryptRefusesAHardLinkedFile() throws {
@@ -152,14 +153,14 @@ import Testing
     @Test func anExportThatReplacesASymbolicLinkReplacesTheRealFile() throws {
         let dir = try TemporaryDirectory()
         let (real, link) = try linkedPaths(in: dir)
-        try makeEncryptedDatabase(at: real, passphrase: "old", marker: "old content")
-        try makeEncryptedDatabase(at: dir.path("source.sqlite"), passphrase: "source", marker: "new content")
+        try makeEncryptedDatabaseWithDefaultSettings(at: real, passphrase: "old", marker: "old content")
+        try makeEncryptedDatabaseWithDefaultSettings(at: dir.path("source.sqlite"), passphrase: "source", marker: "new content")
 
-        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyed("source"))
+        let source = try DatabaseQueue(path: dir.path("source.sqlite"), configuration: keyedWithDefaultSettings("source"))
         try source.export(to: link, encryption: .encrypted(key: .passphrase("new")), replacingExistingFile: true)
         try source.close()
         try expectLinkIntact(link, in: dir)
-        let value = try DatabaseQueue(path: real, configuration: keyed("new")).read {
+        let value = try DatabaseQueue(path: real, configuration: keyedWithDefaultSettings("new")).read {
             try String.fetchOne($0, sql: "SELECT value FROM secret")
         }
         #expect(value == "new content")

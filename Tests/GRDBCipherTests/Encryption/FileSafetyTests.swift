@@ -50,7 +50,7 @@ import Testing
     @Test func aFileOpenInThisProcessIsNotReplaced() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        let dbPool = try DatabasePool(path: path, configuration: keyed("old"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("old"))
         try makePlayers(dbPool)
         try dbPool.export(to: path + ".new", encryption: .encrypted(key: .passphrase("new")))
         let error = #expect(throws: DatabaseError.self) { try DatabaseFile.replace(atPath: path, with: path + ".new") }
@@ -58,7 +58,7 @@ import Testing
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT name FROM player") } == "Arthur")
         try dbPool.close()
         try DatabaseFile.replace(atPath: path, with: path + ".new")
-        #expect(try DatabaseQueue(path: path, configuration: keyed("new")).read { db in
+        #expect(try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("new")).read { db in
             try String.fetchOne(db, sql: "SELECT name FROM player")
         } == "Arthur")
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func theUpgradeKeepsApplicationIDAndAcceptsAnyPath() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("it's a \"legacy\" file.sqlite")
-        var v3 = keyed("legacy")
+        var v3 = keyedWithDefaultSettings("legacy")
         v3.cipherSettings = .sqlcipher3
         let old = try DatabaseQueue(path: path, configuration: v3)
         try makePlayers(old)
@@ -78,7 +78,7 @@ import Testing
         try old.close()
 
         #expect(try DatabaseFile.upgradeToSQLCipher4(atPath: path, key: .passphrase("legacy")) == .upgraded(fromCompatibility: 3))
-        let upgraded = try DatabaseQueue(path: path, configuration: keyed("legacy"))
+        let upgraded = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("legacy"))
         let (name, userVersion, applicationID) = try upgraded.read { db in
             (try String.fetchOne(db, sql: "SELECT name FROM player"),
              try Int.fetchOne(db, sql: "PRAGMA user_version"),
@@ -140,7 +140,7 @@ import Testing
     @Test func aWrongPassphraseDoesNotDisableDerivedKeysForThePool() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "right")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "right")
         let attempts = LockedValue(0)
         var config = Configuration()
         config.prepareDatabase { db in

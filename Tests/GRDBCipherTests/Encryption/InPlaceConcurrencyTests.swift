@@ -24,7 +24,7 @@ import Testing
     @Test func anIdleConnectionOfAnotherProcessCannotCommitIntoAReencryptedFile() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "old", marker: "first")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "old", marker: "first")
         let shell = try otherProcess(on: path)
 
         // In rollback-journal mode the idle connection holds no lock.
@@ -35,8 +35,8 @@ import Testing
     @Test func anIdleConnectionOfAnotherProcessCannotCommitIntoAReplacedFile() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "old", marker: "first")
-        let source = try DatabaseQueue(path: path, configuration: keyed("old"))
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "old", marker: "first")
+        let source = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("old"))
         try source.export(to: dir.path("new.sqlite"), encryption: .encrypted(key: .passphrase("new")))
         try source.close()
         let shell = try otherProcess(on: path)
@@ -48,7 +48,7 @@ import Testing
     @Test func reencryptIsRefusedWhileAnotherProcessHasTheFileOpenInWALMode() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        let dbPool = try DatabasePool(path: path, configuration: keyed("old"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("old"))
         try dbPool.write { db in
             try db.execute(sql: "CREATE TABLE secret (id INTEGER PRIMARY KEY, value TEXT); INSERT INTO secret (value) VALUES ('first')")
         }
@@ -63,14 +63,14 @@ import Testing
         shell.send("INSERT INTO secret (value) VALUES ('after');\nSELECT 'ack after';")
         #expect(shell.waitForLine("ack after") != nil, "\(shell.errorOutput)")
         shell.finish()
-        #expect(try secretValues(path, keyed("old")) == ["first", "after"])
+        #expect(try secretValues(path, keyedWithDefaultSettings("old")) == ["first", "after"])
     }
 
     @Test func replaceIsRefusedWhileAnotherProcessHoldsATransaction() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "old", marker: "first")
-        let source = try DatabaseQueue(path: path, configuration: keyed("old"))
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "old", marker: "first")
+        let source = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("old"))
         try source.export(to: dir.path("new.sqlite"), encryption: .encrypted(key: .passphrase("new")))
         try source.close()
         let shell = try otherProcess(on: path)
@@ -82,7 +82,7 @@ import Testing
         shell.send("COMMIT;\nSELECT 'ack pending';")
         #expect(shell.waitForLine("ack pending") != nil, "\(shell.errorOutput)")
         shell.finish()
-        #expect(try secretValues(path, keyed("old")) == ["first", "pending"])
+        #expect(try secretValues(path, keyedWithDefaultSettings("old")) == ["first", "pending"])
         #expect(FileManager.default.fileExists(atPath: dir.path("new.sqlite")))
     }
 
@@ -94,6 +94,6 @@ import Testing
         shell.finish()
         #expect(!shell.lines.contains("ack late"), "a commit into the replaced file would be lost")
         #expect(shell.errorOutput.contains("not a database"), "\(shell.errorOutput)")
-        #expect(try secretValues(path, keyed("new")) == ["first"])
+        #expect(try secretValues(path, keyedWithDefaultSettings("new")) == ["first"])
     }
 }

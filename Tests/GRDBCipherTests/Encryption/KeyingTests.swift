@@ -26,7 +26,7 @@ import Testing
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a)") }
         try dbQueue.close()
 
-        _ = try DatabaseQueue(path: path, configuration: keyed("bytes passphrase"))
+        _ = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("bytes passphrase"))
     }
 
     @Test func keyedConnectionsKeepTemporaryDataInMemory() throws {

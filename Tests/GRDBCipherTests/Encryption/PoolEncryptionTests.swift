@@ -33,7 +33,7 @@ import Testing
             CREATE TABLE t (value TEXT);
             INSERT INTO t VALUES ('from the shell');
             """)
-        let dbPool = try DatabasePool(path: path, configuration: keyed("shell secret"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("shell secret"))
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "from the shell")
         #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
     }
@@ -76,7 +76,10 @@ import Testing
     @Test func changePassphraseWhileReadersAreAlive() async throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("pool.sqlite")
-        let dbPool = try makePool(dir, rows: 10) { $0.maximumReaderCount = 3 }
+        let dbPool = try makePool(dir, rows: 10) {
+            $0.maximumReaderCount = 3
+            $0.cipherSettings = CipherSettings()   // the shell opens it below
+        }
         let stop = LockedValue(false)
         let failures = LockedValue<[String]>([])
         let readCount = LockedValue(0)
@@ -108,10 +111,10 @@ import Testing
         try dbPool.close()
 
         let error = #expect(throws: DatabaseError.self) {
-            _ = try DatabasePool(path: path, configuration: keyed("pool secret"))
+            _ = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("pool secret"))
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
-        let reopened = try DatabasePool(path: path, configuration: keyed("pool secret 2"))
+        let reopened = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("pool secret 2"))
         #expect(try await reopened.read(rowCount) == 10)
         try reopened.close()
         let output = try SQLCipherShell.run(path, "PRAGMA key = 'pool secret 2';\nSELECT count(*) FROM t;\n")
@@ -129,7 +132,7 @@ import Testing
         // keys them with the new one.
         #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT a FROM t") } == 1)
         try dbPool.close()
-        _ = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyed("rotated passphrase"))
+        _ = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: keyedWithDefaultSettings("rotated passphrase"))
     }
 
     @Test func concurrentPassphraseChangesAreSerialized() async throws {
@@ -168,7 +171,7 @@ import Testing
     @Test func aNewPoolDerivesTheKeyOnceForEveryConnection() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("new.sqlite")
-        let dbPool = try DatabasePool(path: path, configuration: keyed("new pool"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("new pool"))
         // The writer of a new file is keyed with a derived raw key too.
         #expect(try dbPool.writeWithoutTransaction { $0.derivedKeyAttempt != nil })
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES ('new-file-marker')") }

@@ -54,13 +54,13 @@ import Testing
     @Test func aConnectionKeyedWithPragmaKeyCanRotate() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "old")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "old")
         var config = Configuration()
         config.prepareDatabase { db in try db.execute(sql: "PRAGMA key = 'old'") }
         let dbQueue = try DatabaseQueue(path: path, configuration: config)
         try dbQueue.writeWithoutTransaction { db in try db.changePassphrase("new") }
         try dbQueue.close()
-        #expect(try DatabaseQueue(path: path, configuration: keyed("new")).read { db in
+        #expect(try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("new")).read { db in
             try String.fetchOne(db, sql: "SELECT value FROM secret")
         } == "MARKER-PLAINTEXT")
     }

@@ -8,7 +8,7 @@ import Testing
     @Test func theShellReadsWhatGRDBCipherWrote() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "p4ss'word", marker: "written-by-grdbcipher")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "p4ss'word", marker: "written-by-grdbcipher")
 
         let output = try SQLCipherShell.run(path, "PRAGMA key = 'p4ss''word';\nSELECT value FROM secret;\n")
         #expect(output.contains("written-by-grdbcipher"))
@@ -34,7 +34,7 @@ import Testing
             """)
         #expect(try !file(path, contains: "from-the-shell"))
 
-        let dbQueue = try DatabaseQueue(path: path, configuration: keyed("shell passphrase"))
+        let dbQueue = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("shell passphrase"))
         let rows = try dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY a") }
         #expect(rows == [["a": 1, "b": "from-the-shell"], ["a": 2, "b": nil]])
     }

@@ -81,7 +81,7 @@ import Testing
             runs.record("addNoteDate")
             try db.execute(sql: "ALTER TABLE note ADD COLUMN date TEXT")
         }
-        let dbPool = try DatabasePool(path: encryptedPath, configuration: keyed("new secret"))
+        let dbPool = try DatabasePool(path: encryptedPath, configuration: keyedWithDefaultSettings("new secret"))
         try migrator.migrate(dbPool)
 
         #expect(runs.all == ["addNoteDate": 1])
@@ -129,7 +129,7 @@ import Testing
     @Test func theSQLCipherShellReadsAMigratedDatabase() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell.sqlite")
-        let dbPool = try DatabasePool(path: path, configuration: keyed("shell secret"))
+        let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("shell secret"))
         try realisticMigrator().migrate(dbPool)
         try dbPool.close()
 

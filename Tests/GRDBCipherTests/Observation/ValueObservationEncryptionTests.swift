@@ -69,7 +69,7 @@ import Testing
     @Test func readersWithTheWrongKeyAreAnError() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("observed.sqlite")
-        try makeEncryptedDatabase(at: path, passphrase: "right")
+        try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "right")
         // The writer gets the right key, the readers a wrong one.
         var config = Configuration()
         config.reusesDerivedKeys = false

@@ -473,7 +473,7 @@ struct PersistableRecordTests {
     @Test func placesRoundTripThroughTheSQLCipherShell() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        let dbQueue = try DatabaseQueue(path: path, configuration: keyed("shell-pass"))
+        let dbQueue = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("shell-pass"))
         try dbQueue.write { db in
             try createTables(db)
             var player = Player(id: nil, name: "Arthur", score: 100)
@@ -486,7 +486,7 @@ struct PersistableRecordTests {
             INSERT INTO player (name, score) VALUES ('Barbara', 200);
             """)
         #expect(output.contains("1|Arthur|100"))
-        let reopened = try DatabaseQueue(path: path, configuration: keyed("shell-pass"))
+        let reopened = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("shell-pass"))
         try reopened.write { db in
             var barbara = try #require(try Player.fetchOne(db, sql: "SELECT * FROM player WHERE name = 'Barbara'"))
             #expect(barbara.score == 200)

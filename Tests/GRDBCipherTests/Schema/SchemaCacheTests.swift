@@ -202,9 +202,9 @@ struct SchemaCacheTests {
     @Test func anAttachedDatabaseChangedElsewhereIsSeen() throws {
         let dir = try TemporaryDirectory()
         let archivePath = dir.path("archive.sqlite")
-        let archive = try DatabaseQueue(path: archivePath, configuration: keyed("archive secret"))
+        let archive = try DatabaseQueue(path: archivePath, configuration: keyedWithDefaultSettings("archive secret"))
         try archive.write { db in try db.execute(sql: "CREATE TABLE item (name TEXT)") }
-        let dbQueue = try DatabaseQueue(path: dir.path("main.sqlite"), configuration: keyed("main secret"))
+        let dbQueue = try DatabaseQueue(path: dir.path("main.sqlite"), configuration: keyedWithDefaultSettings("main secret"))
         try dbQueue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS archive KEY ?", arguments: [archivePath, "archive secret"])
         }

@@ -138,9 +138,9 @@ struct SchemaIntrospectionTests {
 
     @Test func attachedDatabasesAreSearchedAfterMain() throws {
         let dir = try TemporaryDirectory()
-        let dbQueue = try DatabaseQueue(path: dir.path("main.sqlite"), configuration: keyed("main secret"))
+        let dbQueue = try DatabaseQueue(path: dir.path("main.sqlite"), configuration: keyedWithDefaultSettings("main secret"))
         let archivePath = dir.path("archive.sqlite")
-        try DatabaseQueue(path: archivePath, configuration: keyed("archive secret")).write { db in
+        try DatabaseQueue(path: archivePath, configuration: keyedWithDefaultSettings("archive secret")).write { db in
             try db.execute(sql: "CREATE TABLE archivedPlayer (id INTEGER PRIMARY KEY, name TEXT, year INTEGER)")
             try db.execute(sql: "CREATE TABLE player (code TEXT PRIMARY KEY)")
         }

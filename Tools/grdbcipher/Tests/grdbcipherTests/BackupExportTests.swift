@@ -1,11 +1,12 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct BackupExportTests {
     @Test func backupWritesACopyWithTheSameKey() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory, rows: 500)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let out = directory.path("backup.sqlite")
 
         let result = try Tool.run(["backup", path, out, "--pages-per-step", "2"], environment: passphraseEnvironment())
@@ -13,8 +14,8 @@ import Testing
         expectNoSecret(in: result)
         #expect(!result.stderr.contains("\r"), "no progress bar when standard error is not a terminal")
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.right)) == 500)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["backup.sqlite", "db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["backup.sqlite", "db.sqlite"])
     }
 
     @Test func backupShowsProgressWhenAsked() throws {
@@ -44,31 +45,31 @@ import Testing
         let plain = try makePlaintextDatabase(in: directory)
         let result = try Tool.run(["backup", plain, directory.path("out.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
-        #expect(try directory.fileNames() == ["plain.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["plain.sqlite"])
     }
 
     @Test func backupWithAWrongPassphraseLeavesNoFile() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let result = try Tool.run(
             ["backup", path, directory.path("out.sqlite")], environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func exportKeepsTheKeyAndChangesTheSettings() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let out = directory.path("v3.sqlite")
 
         let result = try Tool.run(["export", path, out, "--compatibility", "3"], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.right) + "\nPRAGMA cipher_compatibility = 3;") == 3)
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func exportWithANewPassphraseFromAFile() throws {

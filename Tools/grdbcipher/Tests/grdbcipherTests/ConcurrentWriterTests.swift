@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 /// In-place commands while another process, an `sqlcipher` shell, has the
@@ -59,7 +60,7 @@ import Testing
         #expect(acknowledged.contains("ack-2"), "\(writerResult)")
         #expect(!acknowledged.contains("ack-3"), "the replaced file must refuse the writer: \(writerResult)")
         #expect(writerResult.stderr.contains("not a database"), "\(writerResult)")
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func aSettingsChangeLosesNoCommitOfAWriterThatCommitsThroughout() throws {
@@ -91,7 +92,7 @@ import Testing
         let rows = try committed(path, settings)
         let missing = acknowledged.filter { !rows.contains($0) }
         #expect(missing.isEmpty, "\(missing.count) of \(acknowledged.count) acknowledged commits are missing: \(missing); writer: \(writerResult)")
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func aSettingsChangeIsRefusedWhileAWriterHasTheFileOpenInWALMode() throws {

@@ -1,11 +1,12 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct EncryptDecryptTests {
     @Test func encryptWritesAFileTheShellOpensWithTheKey() throws {
         let directory = try TemporaryDirectory()
         let plain = try makePlaintextDatabase(in: directory)
-        let before = try fileBytes(plain)
+        let before = try FileSnapshot.database(plain)
         let out = directory.path("encrypted.sqlite")
 
         let result = try Tool.run(["encrypt", plain, out], environment: passphraseEnvironment())
@@ -15,7 +16,7 @@ import Testing
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.right)) == 2)
         #expect(try SQLCipherShell.run(out, keyPragma(Secrets.right) + "\nPRAGMA user_version;").contains("3"))
         #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.wrong)) }
-        #expect(try fileBytes(plain) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func encryptWithSQLCipher3Settings() throws {
@@ -49,7 +50,7 @@ import Testing
         let path = try makeShellDatabase(in: directory)
         let result = try Tool.run(["encrypt", path, directory.path("out.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func decryptRefusesWithoutPlaintextOK() throws {
@@ -58,13 +59,13 @@ import Testing
         let result = try Tool.run(["decrypt", path, directory.path("clear.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("--plaintext-ok"), "\(result)")
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func decryptWritesAnOwnerOnlyPlaintextCopy() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory, rows: 5)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let out = directory.path("clear.sqlite")
 
         let result = try Tool.run(["decrypt", path, out, "--plaintext-ok"], environment: passphraseEnvironment())
@@ -74,20 +75,20 @@ import Testing
         #expect(try SQLCipherShell.playerCount(out, "") == 5)
         let permissions = try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? NSNumber
         #expect(permissions?.intValue == 0o600)
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func decryptWithAWrongPassphraseWritesNothing() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["decrypt", path, directory.path("clear.sqlite"), "--plaintext-ok"],
             environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 }

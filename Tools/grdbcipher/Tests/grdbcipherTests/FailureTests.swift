@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 /// Commands that fail for other reasons than a wrong passphrase leave their
@@ -10,50 +11,51 @@ import Testing
         var bytes = try fileBytes(path)
         bytes[4096 + 300] ^= 0x01   // page 2: the rows, not the schema
         try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = try FileSnapshot.database(path)
 
         for arguments in [["decrypt", path, directory.path("clear.sqlite"), "--plaintext-ok"],
                           ["export", path, directory.path("copy.sqlite")],
                           ["rekey", path, "--keep-passphrase", "--kdf-iterations", "1000"]] {
             let result = try Tool.run(arguments, environment: passphraseEnvironment())
             #expect(result.status == 1, "\(result)")
-            #expect(try fileBytes(path) == bytes)
-            #expect(try directory.fileNames() == ["db.sqlite"], "\(arguments)")
+            expectUnchanged(since: damaged)
+            if !expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"]) { Issue.record("after \(arguments)") }
         }
     }
 
     @Test func aFailedStatementChangesNothing() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["sql", path, "INSERT INTO player(id, name) VALUES (1, 'duplicate')"], environment: passphraseEnvironment())
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("UNIQUE"), "\(result)")
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func aMissingOutputFolderFailsBeforeAnything() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["backup", path, directory.path("missing/backup.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("does not exist"), "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func theOutputCannotBeTheInput() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["export", path, path, "--replace"], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func aWALFileStaysInWALModeThroughARekey() throws {

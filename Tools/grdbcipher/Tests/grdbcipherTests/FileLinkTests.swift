@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 /// In-place commands on a path that is a symbolic link, or a file with
@@ -27,8 +28,8 @@ import Testing
         try expectLink(link)
         #expect(try SQLCipherShell.playerCount(real, keyPragma(Secrets.new) + "\nPRAGMA kdf_iter = 20000;") == 3)
         #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(real, keyPragma(Secrets.right)) }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("data")) == ["db.sqlite"])
-        #expect(try directory.fileNames() == ["data", "link.sqlite"])
+        expectDirectory(directory.path("data"), holdsExactly: ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["data", "link.sqlite"])
     }
 
     @Test func anUpgradeThroughASymbolicLinkUpgradesTheRealFile() throws {
@@ -40,7 +41,7 @@ import Testing
         #expect(result.stderr.contains("from SQLCipher 3"), "\(result)")
         try expectLink(link)
         #expect(try SQLCipherShell.playerCount(real, keyPragma(Secrets.right)) == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path("data")) == ["db.sqlite"])
+        expectDirectory(directory.path("data"), holdsExactly: ["db.sqlite"])
     }
 
     @Test func aSettingsChangeOfAHardLinkedFileIsRefused() throws {
@@ -48,29 +49,29 @@ import Testing
         let path = try makeShellDatabase(in: directory)
         let other = directory.path("other.sqlite")
         try FileManager.default.linkItem(atPath: path, toPath: other)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["rekey", path, "--keep-passphrase", "--kdf-iterations", "20000"], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("2 hard links"), "\(result)")
         #expect(result.stderr.contains("--output"), "the message says what to do instead: \(result)")
-        #expect(try fileBytes(path) == before)
-        #expect(try fileBytes(other) == before)
-        #expect(try directory.fileNames() == ["db.sqlite", "other.sqlite"])
+        expectUnchanged(since: before)
+        #expect(try fileBytes(other) == before.files["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite", "other.sqlite"])
     }
 
     @Test func anUpgradeOfAHardLinkedFileIsRefused() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory, settings: "PRAGMA cipher_compatibility = 3;")
         try FileManager.default.linkItem(atPath: path, toPath: directory.path("other.sqlite"))
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["upgrade", path], environment: passphraseEnvironment())
         #expect(result.status == 4, "\(result)")
         #expect(result.stderr.contains("hard links"), "\(result)")
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite", "other.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite", "other.sqlite"])
     }
 
     @Test func aPassphraseChangeOfAHardLinkedFileRekeysEveryName() throws {

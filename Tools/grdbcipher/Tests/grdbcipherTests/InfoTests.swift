@@ -1,11 +1,12 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct InfoTests {
     @Test func describesAFileOfTheSQLCipherShell() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["info", path], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
@@ -19,7 +20,7 @@ import Testing
         #expect(fields["user version"] == "7", "\(result)")
         #expect(fields["tables"] == "1", "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func detectsSQLCipher3SettingsAsJSON() throws {
@@ -51,15 +52,55 @@ import Testing
     @Test func aWrongPassphraseSaysSoWithStatus3AndLeavesTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["info", path], environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         #expect(infoFields(result.stdout)["opens"] == "no", "\(result)")
         #expect(result.stderr.contains("wrong passphrase"), "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
+    }
+
+    /// SQLCipher 1's settings authenticate no page: one wrong passphrase in
+    /// 256 decrypts the header into one that says "WAL", and a read-only
+    /// connection of SQLite alone leaves an empty -wal and a -shm beside the
+    /// file. `info`, `backup` and `upgrade` try those settings last, and must
+    /// leave nothing.
+    @Test func aWrongPassphraseThatSQLCipher1SettingsReadAsWALLeavesNoFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeShellDatabase(in: directory)
+        let before = try FileSnapshot.directory(directory.url.path)
+        let wrong = try #require(try (0..<5_000).lazy.map { "wrong-\($0)" }.first {
+            try Self.readOnlyShellLeavesWALFiles(path, script: keyPragma($0) + "\nPRAGMA cipher_compatibility = 1;")
+        })
+        expectUnchanged(since: before)
+
+        for command in [["info", path], ["backup", path, directory.path("out.sqlite")], ["upgrade", path]] {
+            let result = try Tool.run(command, environment: passphraseEnvironment(wrong))
+            #expect(result.status == 3, "\(command[0]): \(result)")
+            if !expectUnchanged(since: before) { Issue.record("after \(command[0])") }
+        }
+    }
+
+    /// Whether the `sqlcipher` shell, read-only with `script` (the key and
+    /// settings), leaves a -wal or -shm beside the database (removed again).
+    private static func readOnlyShellLeavesWALFiles(_ path: String, script: String) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try SQLCipherShell.executablePath())
+        process.arguments = ["-batch", "-readonly", path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data((script + "\nSELECT count(*) FROM sqlite_master;\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let left = ["-wal", "-shm"].filter { FileManager.default.fileExists(atPath: path + $0) }
+        for suffix in left { try FileManager.default.removeItem(atPath: path + suffix) }
+        return !left.isEmpty
     }
 
     @Test func aPlaintextFileNeedsNoPassphrase() throws {
@@ -76,7 +117,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let result = try Tool.run(["info", directory.path("missing.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 5, "\(result)")
-        #expect(try directory.fileNames().isEmpty)
+        expectDirectory(directory.url.path, holdsExactly: [])
     }
 
     @Test func noPassphraseSourceIsAUsageError() throws {

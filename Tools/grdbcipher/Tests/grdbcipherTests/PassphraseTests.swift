@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct PassphraseTests {
@@ -57,14 +58,14 @@ import Testing
     func aWrongPassphraseNeverShowsAndChangesNothing(_ template: [String]) throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let arguments = template.map { $0 == "DB" ? path : $0 == "OUT" ? directory.path("out.sqlite") : $0 }
 
         let result = try Tool.run(arguments, environment: passphraseEnvironment(Secrets.wrong, new: Secrets.new))
         #expect(result.status == 3, "\(result)")
         #expect(result.stderr.contains("does not open") || result.stderr.contains("wrong"), "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct RekeyTests {
@@ -11,20 +12,20 @@ import Testing
         expectNoSecret(in: result)
         #expect(try SQLCipherShell.playerCount(path, keyPragma(Secrets.new)) == 3)
         #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(path, keyPragma(Secrets.right)) }
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func rekeyToANewFileLeavesTheInputByteForByte() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let out = directory.path("rekeyed.sqlite")
 
         let result = try Tool.run(
             ["rekey", path, "--output", out, "--kdf-iterations", "10000"],
             environment: passphraseEnvironment(new: Secrets.new))
         #expect(result.status == 0, "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.new) + "\nPRAGMA kdf_iter = 10000;") == 3)
         #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.new)) }
     }
@@ -40,7 +41,7 @@ import Testing
         #expect(try SQLCipherShell.playerCount(path, keyPragma(Secrets.right) + "\nPRAGMA kdf_iter = 20000;") == 3)
         #expect(try SQLCipherShell.run(path, keyPragma(Secrets.right) + "\nPRAGMA kdf_iter = 20000;\nPRAGMA user_version;")
             .contains("7"))
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func bothPassphrasesFromStandardInput() throws {
@@ -57,15 +58,15 @@ import Testing
     @Test func aWrongPassphraseLeavesTheFileByteForByte() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         for arguments in [["rekey", path], ["rekey", path, "--output", directory.path("out.sqlite")],
                           ["rekey", path, "--keep-passphrase", "--page-size", "8192"]] {
             let result = try Tool.run(arguments, environment: passphraseEnvironment(Secrets.wrong, new: Secrets.new))
             #expect(result.status == 3, "\(result)")
             expectNoSecret(in: result)
-            #expect(try fileBytes(path) == before)
-            #expect(try directory.fileNames() == ["db.sqlite"])
+            expectUnchanged(since: before)
+            expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
         }
     }
 
@@ -79,10 +80,10 @@ import Testing
     @Test func aMissingNewPassphraseIsAUsageErrorAndChangesNothing() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
         let result = try Tool.run(["rekey", path], environment: passphraseEnvironment())
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.contains("GRDBCIPHER_NEW_PASSPHRASE"), "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 }

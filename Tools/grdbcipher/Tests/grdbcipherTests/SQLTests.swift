@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct SQLTests {
@@ -50,24 +51,24 @@ import Testing
     @Test func readonlyRefusesAWriteAndLeavesTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["sql", path, "DELETE FROM player", "--readonly"], environment: passphraseEnvironment())
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr.contains("readonly"), "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func severalStatementsAreAUsageError() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(
             ["sql", path, "DELETE FROM player; SELECT 1"], environment: passphraseEnvironment())
         #expect(result.status == 64, "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func aBadStatementIsStatus1() throws {

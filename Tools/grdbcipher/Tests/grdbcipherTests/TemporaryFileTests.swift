@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ import Darwin
         #expect(result.stderr.contains("appeared"), "\(result)")
         #expect(try fileBytes(out) == precious)
         #expect(try fileBytes(out + "-wal") == precious)
-        #expect(try directory.fileNames() == ["db.sqlite", "out.sqlite", "out.sqlite-wal", "passphrase"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite", "out.sqlite", "out.sqlite-wal", "passphrase"])
     }
 
     /// Opens the FIFO for writing, which waits until the tool opens it for
@@ -74,8 +75,8 @@ import Darwin
 
         let result = try Tool.run(["backup", path, directory.path("out.sqlite")], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
-        #expect(try directory.fileNames() == [alive, "db.sqlite", "out.sqlite"],
-                "the files of a process that is gone are removed, the others stay")
+        // The files of a process that is gone are removed, the others stay.
+        expectDirectory(directory.url.path, holdsExactly: [alive, "db.sqlite", "out.sqlite"])
     }
 
     @Test func anInPlaceRekeyRemovesWhatAKilledRekeyLeftBehind() throws {
@@ -89,6 +90,6 @@ import Darwin
         let result = try Tool.run(
             ["rekey", path, "--keep-passphrase", "--kdf-iterations", "20000"], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct UpgradeTests {
@@ -11,30 +12,29 @@ import Testing
         #expect(result.stderr.contains("from SQLCipher 3"), "\(result)")
         expectNoSecret(in: result)
         #expect(try SQLCipherShell.playerCount(path, keyPragma(Secrets.right)) == 3)
-        #expect(try directory.fileNames() == ["db.sqlite"])
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
     @Test func aCurrentFileIsLeftByteForByte() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["upgrade", path], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr.contains("already"), "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func aWrongPassphraseIsStatus3AndLeavesTheFile() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory, settings: "PRAGMA cipher_compatibility = 3;")
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["upgrade", path], environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
-        let names = try directory.fileNames()
-        #expect(names == ["db.sqlite"], "\(names)")
+        expectUnchanged(since: before)
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
+import GRDBCipherTesting
 import Testing
 
 @Suite struct VerifyTests {
     @Test func anIntactFileVerifies() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["verify", path], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "cipher integrity: ok\nintegrity: ok\n", "\(result)")
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func anAlteredPageIsReportedWithStatus2() throws {
@@ -20,23 +21,24 @@ import Testing
         #expect(bytes.count >= 8192)
         bytes[4096 + 200] ^= 0xFF   // inside page 2, the player table
         try bytes.write(to: URL(fileURLWithPath: path))
+        let damaged = try FileSnapshot.database(path)
 
         let result = try Tool.run(["verify", path], environment: passphraseEnvironment())
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.contains("page 2"), "\(result)")
         #expect(result.stderr.contains("damaged"), "\(result)")
-        #expect(try fileBytes(path) == bytes)
+        expectUnchanged(since: damaged)
     }
 
     @Test func aWrongPassphraseIsStatus3() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory)
-        let before = try fileBytes(path)
+        let before = try FileSnapshot.database(path)
 
         let result = try Tool.run(["verify", path], environment: passphraseEnvironment(Secrets.wrong))
         #expect(result.status == 3, "\(result)")
         expectNoSecret(in: result)
-        #expect(try fileBytes(path) == before)
+        expectUnchanged(since: before)
     }
 
     @Test func aPlaintextFileGetsSQLitesCheckOnly() throws {

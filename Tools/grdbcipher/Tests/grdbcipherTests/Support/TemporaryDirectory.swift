@@ -19,10 +19,6 @@ final class TemporaryDirectory {
         url.appendingPathComponent(name).path
     }
 
-    /// The names of the files in the directory.
-    func fileNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
 }
 
 /// The bytes of a file.

@@ -50,20 +50,34 @@ enum Tool {
         try process.run()
         input.fileHandleForWriting.write(Data((stdin ?? "").utf8))
         try input.fileHandleForWriting.close()
-        // Read both pipes at once: a full pipe would block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
+        // Read both pipes at once (a full pipe would block the child), on a
+        // thread of its own: Dispatch's shared threads may all be taken by
+        // tests that wait.
+        let errorReader = PipeReader(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        let errorData = errorReader.waitForEnd()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
             stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeReader: @unchecked Sendable {   // safe: `data` is written before `done` is signalled, read after
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func waitForEnd() -> Data {
+        done.wait()
+        return data
     }
 }
