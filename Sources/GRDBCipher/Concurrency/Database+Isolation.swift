@@ -72,7 +72,7 @@ extension Database {
         // The next access may come after another connection changed the schema.
         schemaCache.isValidForTransaction = false
         guard isInsideTransaction else {
-            changeGeneration.accessDidEnd(sqliteConnection)
+            changeGeneration.accessDidEnd()
             retryRemovingOldKeyFrames()
             return
         }

@@ -38,6 +38,7 @@ extension Database {
     /// the transaction has ended.
     @inline(__always)
     func noteAutocommitTransition() {
+        changeGeneration.statementDidEnd()
         let isInside = sqliteConnection.map { sqlite3_get_autocommit($0) == 0 } ?? false
         guard isInside != hasTransactionDate else { return }
         // Set first: a clock that runs statements does not come back here.

@@ -259,6 +259,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // key: SQLCipher needs the key before the first read.
         sqlite3_extended_result_codes(handle, 1)
         statementAuthorizer.install(on: handle)
+        // Commits are counted (see `ChangeGeneration`); an observation
+        // broker takes the hooks over while it exists.
+        changeGeneration.installHooks(on: handle)
         // Cleared, not replaced: its generation keeps counting, so that no
         // SQL generated before a reopening is taken for current.
         schemaCache.removeAll()

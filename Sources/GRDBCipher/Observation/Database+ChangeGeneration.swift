@@ -1,43 +1,71 @@
 import CSQLCipher
 import Synchronization
 
-/// A count of the accesses of one connection that changed the database,
+/// A count of the accesses of one connection that committed a change,
 /// readable from any thread.
 ///
 /// A pool's value observation fetches its initial value on a reader, then
-/// registers on the writer. If no access of the writer changed the database
-/// in between, the reader saw what the writer sees, and the writer need not
+/// registers on the writer. If no access of the writer committed in
+/// between, the reader saw what the writer sees, and the writer need not
 /// fetch again. GRDB learns this from SQLite's snapshots, which SQLCipher
 /// 4.6.1 is built without; this count tells the same for the changes made
 /// through the pool's writer, the only ones value observations notice.
 ///
-/// The count grows when an access ends, after its commits: a read that
-/// begins after it loaded a value sees at least the changes of the accesses
-/// that value counts. It grows for an access that changed a row or the
-/// schema, and it may grow for an access that changed nothing in the end
-/// (a rolled-back transaction): one more fetch, never a missed change.
+/// SQLite's commit and rollback hooks tell the commits (the observation
+/// broker forwards them while it owns the hooks): a transaction rolled back
+/// counts for nothing. The count grows when an access ends, after its
+/// commits: a read that begins after it loaded a value sees at least the
+/// changes of the accesses that value counts.
 final class ChangeGeneration: Sendable {
     private let count = Atomic<UInt64>(0)
     // Only touched by the connection's own accesses, one at a time.
-    private nonisolated(unsafe) var totalChangesAtLastEnd: Int64 = 0
-    private nonisolated(unsafe) var changesSchema = false
+    private nonisolated(unsafe) var commits = 0
+    /// Set by a commit until its statement ends: a failing commit is
+    /// followed by a rollback in the same statement.
+    private nonisolated(unsafe) var commitInProgress = false
 
     /// The current count.
     var value: UInt64 { count.load(ordering: .acquiring) }
 
-    /// Notes that a statement of the current access changed the schema.
-    func schemaDidChange() {
-        changesSchema = true
+    /// A transaction is about to commit (nothing vetoed it).
+    func willCommit() {
+        commits += 1
+        commitInProgress = true
+    }
+
+    /// A transaction rolled back, maybe the one whose commit failed.
+    func didRollBack() {
+        if commitInProgress {
+            commits -= 1
+            commitInProgress = false
+        }
+    }
+
+    /// A statement ended: its commit, if any, is done.
+    @inline(__always)
+    func statementDidEnd() {
+        commitInProgress = false
     }
 
     /// Called at the end of each access of the connection.
-    func accessDidEnd(_ connection: OpaquePointer?) {
-        guard let connection else { return }
-        let totalChanges = sqlite3_total_changes64(connection)
-        guard totalChanges != totalChangesAtLastEnd || changesSchema else { return }
-        totalChangesAtLastEnd = totalChanges
-        changesSchema = false
+    func accessDidEnd() {
+        commitInProgress = false
+        guard commits > 0 else { return }
+        commits = 0
         count.add(1, ordering: .releasing)
+    }
+
+    /// Installs the commit and rollback hooks that count commits, while no
+    /// observation broker owns them.
+    func installHooks(on handle: OpaquePointer) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_commit_hook(handle, { context in
+            Unmanaged<ChangeGeneration>.fromOpaque(context!).takeUnretainedValue().willCommit()
+            return 0
+        }, context)
+        sqlite3_rollback_hook(handle, { context in
+            Unmanaged<ChangeGeneration>.fromOpaque(context!).takeUnretainedValue().didRollBack()
+        }, context)
     }
 }
 

@@ -74,6 +74,7 @@ extension Database {
         guard let observationBroker, observationBroker.canBeDropped else { return }
         if let handle = sqliteConnection {
             DatabaseObservationBroker.uninstallHooks(from: handle)
+            changeGeneration.installHooks(on: handle)
         }
         self.observationBroker = nil
         statementAuthorizer.broker = nil

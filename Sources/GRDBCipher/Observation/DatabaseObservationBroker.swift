@@ -17,7 +17,7 @@ import Foundation
 /// 3. After it ran (``statementDidFinish(_:code:)``), observers hear about
 ///    the commit or the rollback.
 final class DatabaseObservationBroker {
-    private unowned let database: Database
+    unowned let database: Database
 
     /// The registered observers, in registration order.
     private(set) var observations: [TransactionObservation] = []
@@ -91,12 +91,17 @@ final class DatabaseObservationBroker {
 
     func installHooks(on handle: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
+        // The hooks also count commits for the connection's change
+        // generation, whose own hooks these replace.
         sqlite3_commit_hook(handle, { context in
             let broker = Unmanaged<DatabaseObservationBroker>.fromOpaque(context!).takeUnretainedValue()
-            return broker.transactionWillCommit() ? 0 : 1
+            guard broker.transactionWillCommit() else { return 1 }
+            broker.database.changeGeneration.willCommit()
+            return 0
         }, context)
         sqlite3_rollback_hook(handle, { context in
             let broker = Unmanaged<DatabaseObservationBroker>.fromOpaque(context!).takeUnretainedValue()
+            broker.database.changeGeneration.didRollBack()
             broker.transactionDidRollBack()
         }, context)
         sqlite3_update_hook(handle, { context, operation, databaseName, tableName, rowID in

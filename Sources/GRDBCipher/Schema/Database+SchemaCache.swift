@@ -103,7 +103,6 @@ extension Database {
     /// commits has run, before the end of its transaction is noticed.
     func statementDidRun(withSchemaEffects effects: StatementSchemaEffects) {
         if effects.contains(.changesSchema) {
-            changeGeneration.schemaDidChange()
             clearSchemaCache()
             if isInsideTransaction {
                 schemaCache.hasSchemaChangeInTransaction = true
