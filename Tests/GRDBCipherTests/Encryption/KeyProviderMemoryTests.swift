@@ -127,9 +127,22 @@ import Testing
         return (MaskedBytes(maskingAndZeroing: &binary), MaskedBytes(maskingAndZeroing: &hex))
     }
 
+    /// `count` bytes of the process's memory at `address`, nil if any of
+    /// them cannot be read.
+    private static func read(_ memory: FileHandle, at address: UInt64, count: Int) -> Data? {
+        guard (try? memory.seek(toOffset: address)) != nil,
+              let data = try? memory.read(upToCount: count), data.count == count
+        else { return nil }
+        return data
+    }
+
     /// The names of the needles found in the writable mappings of the process.
     private func scanWritableMemory(for needles: [(String, MaskedBytes)]) throws -> [String] {
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        // Read to its end: a /proc file reports no size, and a reader that
+        // trusts the size stops early (after the first mappings).
+        let mapsHandle = try #require(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        let maps = String(decoding: try mapsHandle.readToEnd() ?? Data(), as: UTF8.self)
+        try mapsHandle.close()
         let memory = try #require(FileHandle(forReadingAtPath: "/proc/self/mem"))
         defer { try? memory.close() }
         var found: Set<String> = []
@@ -142,12 +155,19 @@ import Testing
             guard bounds.count == 2, let start = UInt64(bounds[0], radix: 16), let end = UInt64(bounds[1], radix: 16) else {
                 continue
             }
+            // Huge mappings are reservations (of the allocator, of thread
+            // stacks), not heap in use: they are skipped. A chunk that cannot
+            // be read (a mapping changed by another thread) is skipped, and
+            // the rest of its region still scanned.
+            guard end - start <= 512 << 20 else { continue }
             var offset = start
             while offset < end {
-                let length = Int(min(end - offset, 16 << 20))
-                guard (try? memory.seek(toOffset: offset)) != nil,
-                      let chunk = try? memory.read(upToCount: length), !chunk.isEmpty
-                else { break }
+                let length = Int(min(end - offset, 1 << 20))
+                let chunk = Self.read(memory, at: offset, count: length)
+                guard let chunk else {
+                    offset += UInt64(length)
+                    continue
+                }
                 chunk.withUnsafeBytes { bytes in
                     for (name, needle) in needles where !found.contains(name) {
                         let first = needle.masked[0] ^ MaskedBytes.maskByte(0)
