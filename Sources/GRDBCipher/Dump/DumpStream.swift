@@ -42,26 +42,3 @@ private struct StandardOutput: TextOutputStream {
         print(string, terminator: "")
     }
 }
-
-extension DumpStream {
-    /// Prints the current row of `statement` on one line, the values given
-    /// by `text` and separated by `separator`, after the column names when
-    /// `header` is set and no row of the statement was printed yet: the
-    /// shape of the debug and list formats.
-    mutating func writeSeparatedRow(
-        of statement: Statement, header: Bool, separator: String, hasPrintedRow: inout Bool,
-        text: (CInt) -> String)
-    {
-        if !hasPrintedRow {
-            hasPrintedRow = true
-            if header { writeLine(statement.columnNames.joined(separator: separator)) }
-        }
-        var isFirst = true
-        statement.forEachDumpedColumn { index, _ in
-            if !isFirst { write(separator) }
-            isFirst = false
-            write(text(index))
-        }
-        write("\n")
-    }
-}
