@@ -16,12 +16,13 @@ import Foundation
 /// ```
 ///
 /// **Losing the envelope loses the data.** The data key exists nowhere else:
-/// back the envelope up with the database (``DatabaseWriter/backup(to:)``
-/// does not copy it; copy `<database>.envelope` as well), and keep the
+/// back the envelope up with the database (`backupWithEnvelope(to:keyEncryptionKey:)`
+/// and `exportWithEnvelope(to:keyEncryptionKey:)` copy it along; GRDB's
+/// `backup(to:)` and `export(to:encryption:)` do not), and keep the
 /// key-encryption key where your secrets live.
 ///
-/// The envelope is a UTF-8 JSON object (see `docs` of the format in the
-/// README): its format name and version, the database file's salt, how the
+/// The envelope is a UTF-8 JSON object (see <doc:EncryptionModel>): its
+/// format name and version, the database file's salt, how the
 /// key-encryption key is derived (scrypt parameters and salt, or none), the
 /// dates of creation and of the last rewrap, the nonce, and the wrapped data
 /// key with its GCM tag. Every field but the nonce and the wrapped key is
