@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// One SQLite connection and the serial dispatch queue that owns it. All
 /// access to the connection goes through `sync`, `reentrantSync`, `execute`
@@ -14,6 +15,9 @@ final class SerializedDatabase: @unchecked Sendable {
     private let onQueueKey = DispatchSpecificKey<Void>()
     /// Set for a snapshot, whose transaction spans all its accesses.
     private let keepsTransactionsOpen: Bool
+    /// Debug builds: the thread that runs the current access (see
+    /// `DebugInvariants`).
+    private let accessThread = LockedValue<ObjectIdentifier?>(nil)
 
     init(
         path: String,
@@ -38,10 +42,20 @@ final class SerializedDatabase: @unchecked Sendable {
         db = try queue.sync {
             try Database(
                 path: path, description: label, configuration: configuration,
-                usesURI: usesURI, keyContext: keyContext)
+                usesURI: usesURI, cipherState: CipherState(keyContext: keyContext))
         }
         actor = ConnectionActor(queue: queue)
         cancellation = db.accessCancellation
+        // The key is immutable, and `getSpecific` is thread-safe. An access
+        // nested in an access of another connection (a backup reads its
+        // source inside a write of its destination) runs on the outer
+        // access's thread, off this queue: the thread is recorded too.
+        nonisolated(unsafe) let onQueueKey = self.onQueueKey
+        let accessThread = self.accessThread
+        db.runsInAccess = {
+            DispatchQueue.getSpecific(key: onQueueKey) != nil
+                || accessThread.withLock { $0 } == ObjectIdentifier(Thread.current)
+        }
         if let owner { setOwner(owner) }
     }
 
@@ -81,8 +95,32 @@ final class SerializedDatabase: @unchecked Sendable {
 
     /// A top-level access: checks that no transaction outlives it.
     private func access<T>(_ block: (Database) throws -> T) rethrows -> T {
+        let outerThread = enterAccess()
+        defer { leaveAccess(outerThread) }
         defer { endAccess() }
         return try block(db)
+    }
+
+    /// Debug builds: records the thread of the access that begins, and
+    /// returns the one of the access it interrupts, if any.
+    @inline(__always)
+    private func enterAccess() -> ObjectIdentifier? {
+        #if DEBUG
+        let current = ObjectIdentifier(Thread.current)
+        return accessThread.withLock { thread in
+            defer { thread = current }
+            return thread
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    @inline(__always)
+    private func leaveAccess(_ outerThread: ObjectIdentifier?) {
+        #if DEBUG
+        accessThread.withLock { $0 = outerThread }
+        #endif
     }
 
     private func endAccess() {
@@ -105,6 +143,8 @@ final class SerializedDatabase: @unchecked Sendable {
             try await actor.run {
                 // Defers run in reverse order: the end of the access (which
                 // may checkpoint) runs once the cancellation is disarmed.
+                let outerThread = self.enterAccess()
+                defer { self.leaveAccess(outerThread) }
                 defer { self.endAccess() }
                 cancellation.arm()
                 defer { cancellation.disarm() }

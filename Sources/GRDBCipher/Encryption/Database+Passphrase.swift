@@ -96,20 +96,20 @@ extension Database {
             throw DatabaseError.misuse("empty passphrase: SQLCipher would leave the database unencrypted")
         }
         try KeyMaterial.checkLength(key.count)
-        let passphrase = keyContext?.currentPassphrase(for: key) ?? key
+        let passphrase = cipherState.keyContext?.currentPassphrase(for: key) ?? key
         let settings = configuration.cipherSettings
         try settings.validate()
         try settings.check(key: passphrase)
         var keyToApply = passphrase
         // A raw key needs no derivation, and a plaintext header hides the salt.
-        if allowsDerivedKeyNow, let keyContext, !passphrase.isRawKeySpecification,
+        if cipherState.allowsDerivedKeyNow, let keyContext = cipherState.keyContext, !passphrase.isRawKeySpecification,
            (settings.plaintextHeaderSize ?? 0) == 0,
            let salt = KeyDerivation.salt(ofDatabaseAt: path) ?? KeyDerivation.salt(forNewDatabaseAt: path),
            keyContext.allowsDerivedKeys(salt: salt),
            let rawKey = keyContext.rawKey(for: passphrase, salt: salt, settings: settings)
         {
             keyToApply = rawKey
-            markDerivedKeyAttempt(passphrase: passphrase, salt: salt)
+            cipherState.derivedKeyAttempt = (passphrase, salt)
         }
         // See UnauthenticatedKeyProbe: a wrong key must not leave a -wal and a -shm.
         if configuration.readonly, !usesURI, UnauthenticatedKeyProbe.isNeeded(for: settings) {
@@ -119,15 +119,15 @@ extension Database {
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "SQLCipher refused the key")
         }
-        isKeyed = true
-        keyPassphrase = passphrase
+        cipherState.isKeyed = true
+        cipherState.passphrase = passphrase
         try applyCipherSettings()
     }
 
     /// Applies ``Configuration/cipherSettings``, once, right after the key.
     func applyCipherSettings() throws {
-        guard !cipherSettingsApplied else { return }
-        cipherSettingsApplied = true
+        guard !cipherState.settingsApplied else { return }
+        cipherState.settingsApplied = true
         for pragma in try configuration.cipherSettings.pragmas() {
             try execute(sql: pragma)
         }

@@ -42,10 +42,10 @@ extension Database {
         }
         try KeyMaterial.checkLength(key.count)
         // A connection keyed with `PRAGMA key` in `prepareDatabase` is keyed too.
-        if !isKeyed, try String.fetchOne(self, sql: "PRAGMA cipher_page_size") != nil {
-            isKeyed = true
+        if !cipherState.isKeyed, try String.fetchOne(self, sql: "PRAGMA cipher_page_size") != nil {
+            cipherState.isKeyed = true
         }
-        guard isKeyed else {
+        guard cipherState.isKeyed else {
             throw DatabaseError.misuse(
                 "the database is not encrypted: SQLCipher cannot encrypt a plaintext database in place; "
                     + "export it to an encrypted database instead")
@@ -73,15 +73,15 @@ extension Database {
         // The settings the proof needs, whoever set them (configuration,
         // `PRAGMA` statements in `prepareDatabase`).
         let settings = (try? String.fetchAll(self, sql: "PRAGMA cipher_settings")) ?? []
-        let oldKey = keyPassphrase
+        let oldKey = cipherState.passphrase
         // Its lock keeps every other connection out: the proof must wait
         // until the rotating connection closes.
         let locksFileAlone = !isInMemory && (try? String.fetchOne(self, sql: "PRAGMA main.locking_mode")) == "exclusive"
         let code = sqlite3_rekey_v2(handle, "main", key.bytes.baseAddress, CInt(key.count))
         endRotationTransaction(handle, ownsTransaction: ownsTransaction)
         if !locksFileAlone, case .reads = proveFileReads(with: key, settings: settings) {
-            keyContext?.recordChange(from: oldKey, to: key)
-            keyPassphrase = key
+            cipherState.keyContext?.recordChange(from: oldKey, to: key)
+            cipherState.passphrase = key
             if ownsTransaction {
                 try checkFileReadsWithNewKey(handle)
             }
@@ -97,7 +97,7 @@ extension Database {
         closeAfterRotation()
         let proof = proveFileReads(with: key, settings: settings)
         if case .reads = proof {
-            keyContext?.recordChange(from: oldKey, to: key)
+            cipherState.keyContext?.recordChange(from: oldKey, to: key)
             try reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)
             removeOldKeyLeftovers()
             return
@@ -131,7 +131,7 @@ extension Database {
             opensWithOldKey = true
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             opensWithOldKey = false
-            keyContext?.recordChange(from: oldKey, to: key)
+            cipherState.keyContext?.recordChange(from: oldKey, to: key)
             if (try? reopenClosedConnection(wasInsideTransaction: wasInsideTransaction)) != nil,
                let handle = sqliteConnection, FileKeyProof.readEveryPage(handle) == nil
             {
@@ -215,7 +215,7 @@ extension Database {
     /// the raw key derived once for the new passphrase and the file's salt:
     /// the proof and the readers opened next share one key derivation.
     private func derivedProofKey(for key: KeyMaterial) -> KeyMaterial? {
-        guard derivedKeyAttempt != nil, let keyContext, !key.isRawKeySpecification,
+        guard cipherState.derivedKeyAttempt != nil, let keyContext = cipherState.keyContext, !key.isRawKeySpecification,
               let salt = KeyDerivation.salt(ofDatabaseAt: path), keyContext.allowsDerivedKeys(salt: salt)
         else { return nil }
         return keyContext.rawKey(for: key, salt: salt, settings: configuration.cipherSettings)
@@ -241,7 +241,7 @@ extension Database {
         switch mode {
         case "wal":
             if !truncateWALWithoutWaiting() {
-                keyContext?.setOldKeyFramesPending(true)
+                cipherState.keyContext?.setOldKeyFramesPending(true)
             }
         case "persist":
             // Leaving PERSIST deletes the journal, under SQLite's own locks.
@@ -269,7 +269,7 @@ extension Database {
     /// the old key's WAL frames, if a reader kept them after a rotation.
     func retryRemovingOldKeyFrames() {
         // Readers first: they never truncate, and need not take the lock.
-        guard !configuration.readonly, let keyContext, keyContext.hasOldKeyFramesPending,
+        guard !configuration.readonly, let keyContext = cipherState.keyContext, keyContext.hasOldKeyFramesPending,
               sqliteConnection != nil, !isInsideTransaction else { return }
         if truncateWALWithoutWaiting() {
             keyContext.setOldKeyFramesPending(false)

@@ -109,14 +109,14 @@ extension DatabaseFile {
             let original = path + suffix
             let aside = "\(original).replaced-\(token)"
             guard rename(original, aside) == 0 else {
-                let error = systemError("cannot set \(original) aside")
+                let error = FileSystem.systemError("cannot set \(original) aside")
                 putBack()
                 throw error
             }
             setAside.append((original, aside))
         }
         guard rename(replacement, path) == 0 else {
-            let error = systemError("cannot move \(replacement) to \(shownPath)")
+            let error = FileSystem.systemError("cannot move \(replacement) to \(shownPath)")
             putBack()
             throw error
         }
@@ -146,24 +146,5 @@ extension DatabaseFile {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<Int(min(size, 1024))).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         _ = write(file, bytes, CInt(bytes.count), 0)
-    }
-
-    static func systemError(_ message: String, code: ResultCode = .SQLITE_IOERR) -> DatabaseError {
-        DatabaseError(resultCode: code, message: "\(message): \(String(cString: strerror(errno)))")
-    }
-}
-
-/// The device and inode of a file: two paths name the same file when they match.
-struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    /// nil when the file does not exist.
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        // The field types differ between platforms (signed on Darwin).
-        device = UInt64(truncatingIfNeeded: info.st_dev)
-        inode = UInt64(truncatingIfNeeded: info.st_ino)
     }
 }

@@ -144,27 +144,4 @@ public enum DatabaseFile {
             return false
         }
     }
-
-    /// Creates an empty file with exactly these permission bits (the umask
-    /// does not apply). Fails if the file exists.
-    static func createEmptyFile(atPath path: String, permissions: Int) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(permissions))
-        guard descriptor >= 0 else {
-            throw systemError("cannot create \(path)", code: .SQLITE_CANTOPEN)
-        }
-        defer { close(descriptor) }
-        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
-            let error = systemError("cannot set the permissions of \(path)", code: .SQLITE_CANTOPEN)
-            unlink(path)
-            throw error
-        }
-    }
-
-    /// Throws unless `permissions` are permission bits (0 to 0o777).
-    static func checkPermissions(_ permissions: Int) throws {
-        guard (0...0o777).contains(permissions) else {
-            throw DatabaseError.misuse(
-                "file permissions must be from 0o000 to 0o777, not 0o\(String(permissions, radix: 8))")
-        }
-    }
 }

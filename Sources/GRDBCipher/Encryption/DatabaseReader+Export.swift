@@ -123,7 +123,7 @@ extension DatabasePool: ExportSource {
         exportConfiguration.label = (configuration.label ?? "GRDB.DatabasePool") + ".export"
         let db = try Database(
             path: path, description: exportConfiguration.label!, configuration: exportConfiguration,
-            keyContext: keyContext)
+            cipherState: CipherState(keyContext: keyContext))
         defer { db.closeEvenIfBusy() }
         return try body(db, true)
     }

@@ -62,7 +62,7 @@ struct ExportDestination {
         }
         self.path = path
         self.replacingExistingFile = replacingExistingFile
-        if let filePermissions { try DatabaseFile.checkPermissions(filePermissions) }
+        if let filePermissions { try FileSystem.checkPermissions(filePermissions) }
         switch encryption {
         case .plaintext:
             key = nil
@@ -97,7 +97,7 @@ struct ExportDestination {
             // SQLite writes into an existing empty file as into a new database,
             // and gives its journal and WAL the same permissions.
             if let filePermissions {
-                try DatabaseFile.createEmptyFile(atPath: temporaryPath, permissions: filePermissions)
+                try FileSystem.createEmptyFile(atPath: temporaryPath, permissions: filePermissions)
             }
             let source = try produce(temporaryPath)
             try verify(temporaryPath, source: source)
@@ -157,11 +157,11 @@ struct ExportDestination {
                 // a file created in between these two calls could be replaced.
                 if Self.exists(path) { throw Self.alreadyExists(path) }
                 guard rename(temporaryPath, path) == 0 else {
-                    throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
+                    throw FileSystem.systemError("cannot move the exported copy to \(path)")
                 }
                 try FileDurability.syncDirectory(containing: path)
             default:
-                throw DatabaseFile.systemError("cannot move the exported copy to \(path)")
+                throw FileSystem.systemError("cannot move the exported copy to \(path)")
             }
         }
     }

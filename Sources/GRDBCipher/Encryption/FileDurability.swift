@@ -28,11 +28,11 @@ enum FileDurability {
     private static func sync(_ path: String, flags: CInt, what: String) throws {
         let descriptor = open(path, flags | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw DatabaseFile.systemError("cannot open \(what) to sync it", code: .SQLITE_IOERR_FSYNC)
+            throw FileSystem.systemError("cannot open \(what) to sync it", code: .SQLITE_IOERR_FSYNC)
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw DatabaseFile.systemError("cannot sync \(what)", code: .SQLITE_IOERR_FSYNC)
+            throw FileSystem.systemError("cannot sync \(what)", code: .SQLITE_IOERR_FSYNC)
         }
     }
 }

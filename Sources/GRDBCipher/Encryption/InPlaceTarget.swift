@@ -52,7 +52,7 @@ enum InPlaceTarget {
     static func checkSingleLink(_ path: String, shownPath: String, operation: String) throws {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw DatabaseFile.systemError("cannot \(operation) \(shownPath)", code: .SQLITE_CANTOPEN)
+            throw FileSystem.systemError("cannot \(operation) \(shownPath)", code: .SQLITE_CANTOPEN)
         }
         let links = Int(info.st_nlink)
         guard links <= 1 else {

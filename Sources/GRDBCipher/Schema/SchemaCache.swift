@@ -57,23 +57,10 @@ struct SchemaCache {
     /// forget what it read since.
     var hasSchemaChangeInTransaction = false
 
-    /// The INSERT and UPDATE statements of records, by record type and
-    /// shape: they depend on primary keys, so they go with the schema.
-    /// A short list, searched linearly: comparing keys costs less than
-    /// hashing one.
-    var persistencePlans: [PersistencePlan] = []
-
-    /// The compiled `fetchOne(_:key:)` of record types; a short list too.
-    var keyLookupPlans: [KeyLookupPlan] = []
-
-    /// Stores a plan, replacing the one of the same key.
-    mutating func setPersistencePlan(_ plan: PersistencePlan) {
-        if let index = persistencePlans.firstIndex(where: { $0.key == plan.key }) {
-            persistencePlans[index] = plan
-        } else {
-            persistencePlans.append(plan)
-        }
-    }
+    /// What the layers above compiled from the schema (the statements of
+    /// records, their lookups by key): kept here so that it goes whenever
+    /// the schema is forgotten. The schema cache never looks inside.
+    var compiledPlans: (any SchemaCompiledPlans)?
 
     /// Incremented each time the cache is cleared: SQL generated from what
     /// the cache knew holds while the generation is the same.
@@ -85,8 +72,11 @@ struct SchemaCache {
         schemaIDs = nil
         entries.removeAll()
         versions.removeAll()
-        persistencePlans.removeAll()
-        keyLookupPlans.removeAll()
+        compiledPlans = nil
         isValidForTransaction = false
     }
 }
+
+/// Plans that layers above the schema cache compile from the schema, and
+/// keep in ``SchemaCache/compiledPlans`` so that they are forgotten with it.
+protocol SchemaCompiledPlans: AnyObject {}

@@ -26,7 +26,7 @@ import Testing
         try dbPool.changePassphrase("new pool secret")
         #expect(dbPool.readers.openConnectionCount == 2)
         #expect(try dbPool.read(rowCount) == 4)
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt != nil })
     }
 
     @Test func withoutTheOptionReadersOpenOnDemand() throws {

@@ -74,7 +74,7 @@ let settingCases: [SettingCase] = [
         // A pool derives the key with the settings' KDF, once, and its readers use it.
         let dbPool = try DatabasePool(path: path, configuration: configuration(setting.settings))
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "from the shell")
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt != nil })
     }
 
     @Test func mismatchedSettingsFailLikeAWrongPassphraseAndLeaveTheFileUntouched() throws {

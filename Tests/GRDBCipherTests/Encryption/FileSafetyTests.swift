@@ -157,7 +157,7 @@ import Testing
         #expect(throws: DatabaseError.self) { try dbPool.unsafeRead { _ in } }
         let salt = try #require(KeyDerivation.salt(ofDatabaseAt: path))
         #expect(dbPool.keyContext.allowsDerivedKeys(salt: salt))
-        #expect(try dbPool.unsafeRead { $0.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { $0.cipherState.derivedKeyAttempt != nil })
     }
 
     @Test func aPassphraseLongerThanInt32IsRefused() throws {

@@ -8,12 +8,12 @@ import Testing
         let dir = try TemporaryDirectory()
         let dbPool = try makePool(dir, rows: 20)
         let rows = try dbPool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id") }
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt != nil })
 
         // A connection keyed with the passphrase reads the same rows.
         let dbQueue = try DatabaseQueue(path: dir.path("pool.sqlite"), configuration: keyed("pool secret"))
         let queueRows = try dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id") }
-        #expect(dbQueue.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(dbQueue.unsafeRead { db in db.cipherState.derivedKeyAttempt == nil })
         #expect(rows == queueRows)
         #expect(rows.count == 20)
     }
@@ -21,7 +21,7 @@ import Testing
     @Test func withoutDerivedKeysEveryConnectionUsesThePassphrase() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try makePool(dir, rows: 1) { $0.reusesDerivedKeys = false }
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt == nil })
         #expect(try dbPool.read(rowCount) == 1)
     }
 
@@ -35,7 +35,7 @@ import Testing
             """)
         let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("shell secret"))
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "from the shell")
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt != nil })
     }
 
     @Test func nonDefaultCipherSettingsFallBackToThePassphrase() throws {
@@ -55,9 +55,9 @@ import Testing
         let dbPool = try DatabasePool(path: path, configuration: config)
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "fewer iterations")
         // The derived key did not open the file: readers fell back, for good.
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt == nil })
         dbPool.invalidateReadOnlyConnections()
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt == nil })
     }
 
     @Test func theWALFileHoldsNoPlaintext() throws {
@@ -173,9 +173,9 @@ import Testing
         let path = dir.path("new.sqlite")
         let dbPool = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("new pool"))
         // The writer of a new file is keyed with a derived raw key too.
-        #expect(try dbPool.writeWithoutTransaction { $0.derivedKeyAttempt != nil })
+        #expect(try dbPool.writeWithoutTransaction { $0.cipherState.derivedKeyAttempt != nil })
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES ('new-file-marker')") }
-        #expect(try dbPool.unsafeRead { $0.derivedKeyAttempt != nil })
+        #expect(try dbPool.unsafeRead { $0.cipherState.derivedKeyAttempt != nil })
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT a FROM t") } == "new-file-marker")
         try dbPool.close()
         // The file opens with the passphrase, elsewhere.

@@ -41,7 +41,7 @@ func hex(_ data: Data) -> String {
         // Pools use the raw key as is on every connection.
         let dbPool = try DatabasePool(path: path, configuration: rawKeyed())
         #expect(try dbPool.read { try String.fetchOne($0, sql: "SELECT value FROM t") } == "shell raw")
-        #expect(try dbPool.unsafeRead { db in db.derivedKeyAttempt == nil })
+        #expect(try dbPool.unsafeRead { db in db.cipherState.derivedKeyAttempt == nil })
     }
 
     @Test func aSaltGivenWithTheKeyIsTheFilesSalt() throws {

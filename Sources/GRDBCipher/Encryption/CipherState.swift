@@ -1,0 +1,52 @@
+/// What a connection knows of its encryption: whether and how it was keyed,
+/// whether its cipher settings were applied, and the keys it shares with
+/// the other connections of its pool.
+///
+/// The connection holds one (`Database.cipherState`): the encryption layer
+/// enters Core there, and only the encryption layer reads or changes it.
+struct CipherState {
+    /// Whether a key was applied to the connection.
+    var isKeyed = false
+
+    /// Whether the configuration's cipher settings were applied.
+    var settingsApplied = false
+
+    /// The passphrase the connection was keyed with, if any: a rotation
+    /// needs it to prove the old key. Cleared when the connection closes.
+    var passphrase: KeyMaterial?
+
+    /// The keys shared with the other connections of a pool, if any.
+    let keyContext: KeyContext?
+
+    /// Set when the connection was keyed with a raw key derived by the pool.
+    var derivedKeyAttempt: (passphrase: KeyMaterial, salt: [UInt8])?
+
+    /// Whether the first key of this opening may be a derived raw key.
+    private var allowsDerivedKey = false
+
+    init(keyContext: KeyContext?) {
+        self.keyContext = keyContext
+    }
+
+    /// Whether the next key may be a derived raw key: only the first key of
+    /// a connection opened by a pool.
+    var allowsDerivedKeyNow: Bool { allowsDerivedKey && !isKeyed }
+
+    /// Forgets the previous opening's state, before the connection opens.
+    mutating func reset(allowsDerivedKey: Bool) {
+        self.allowsDerivedKey = allowsDerivedKey
+        derivedKeyAttempt = nil
+        isKeyed = false
+        settingsApplied = false
+        passphrase = nil
+    }
+}
+
+extension CipherState {
+    /// Refuses to open anything unless the linked library is SQLCipher 4.5
+    /// or later, and routes SQLCipher's log as configured.
+    static func checkLinkedLibrary(configuration: Configuration) throws {
+        try SQLCipherLibrary.checkLinkedLibrary()
+        SQLCipherLibrary.routeLog(to: configuration.cipherLogDestination)
+    }
+}

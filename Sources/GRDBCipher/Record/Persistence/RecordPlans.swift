@@ -1,0 +1,52 @@
+/// The plans of records compiled from the schema: the INSERT and UPDATE
+/// statements of record types, and their lookups by key. They depend on
+/// primary keys, so they live in the schema cache's compiled plans and go
+/// with the schema.
+///
+/// Short lists, searched linearly: comparing keys costs less than hashing
+/// one. Used by one connection, in its accesses.
+final class RecordPlans: SchemaCompiledPlans {
+    /// The INSERT and UPDATE statements of records, by record type and shape.
+    var persistencePlans: [PersistencePlan] = []
+
+    /// The compiled `fetchOne(_:key:)` of record types.
+    var keyLookupPlans: [KeyLookupPlan] = []
+
+    /// Stores a plan, replacing the one of the same key.
+    func setPersistencePlan(_ plan: PersistencePlan) {
+        if let index = persistencePlans.firstIndex(where: { $0.key == plan.key }) {
+            persistencePlans[index] = plan
+        } else {
+            persistencePlans.append(plan)
+        }
+    }
+
+    /// The lookup plan of a record type, if there is one.
+    @inline(__always)
+    func keyLookupPlan(for recordType: ObjectIdentifier) -> KeyLookupPlan? {
+        for plan in keyLookupPlans where plan.recordType == recordType { return plan }
+        return nil
+    }
+
+    /// Stores a plan, replacing the one of the same record type.
+    func setKeyLookupPlan(_ plan: KeyLookupPlan) {
+        if let index = keyLookupPlans.firstIndex(where: { $0.recordType == plan.recordType }) {
+            keyLookupPlans[index] = plan
+        } else {
+            keyLookupPlans.append(plan)
+        }
+    }
+}
+
+extension SchemaCache {
+    /// The plans of records, made empty on first use after the schema was
+    /// forgotten.
+    var recordPlans: RecordPlans {
+        @inline(__always) mutating get {
+            if let compiledPlans { return unsafeDowncast(compiledPlans, to: RecordPlans.self) }
+            let plans = RecordPlans()
+            compiledPlans = plans
+            return plans
+        }
+    }
+}
