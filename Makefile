@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test demo tool server bench bench-rotation bench-instructions bench-observation bench-envelope compat
+.PHONY: deps build test docs demo tool server bench bench-rotation bench-instructions bench-observation bench-envelope compat
 
 deps:
 	./scripts/install-deps
@@ -18,6 +18,16 @@ test: deps
 	# The Hummingbird server example: router, live-server and process tests (seconds).
 	touch Examples/TodoServer/Package.swift
 	swift test --package-path Examples/TodoServer
+
+# The DocC catalog (Sources/GRDBCipher/GRDBCipher.docc and every public symbol), built
+# by the Docs/ package, which carries the DocC plugin; any DocC warning fails the build.
+# The static site lands in .build-docs/GRDBCipher.doccarchive.
+docs: deps
+	touch Docs/Package.swift
+	rm -rf .build-docs && mkdir -p .build-docs
+	swift package --package-path Docs --allow-writing-to-directory $(CURDIR)/.build-docs \
+		generate-documentation --target GRDBCipher --warnings-as-errors \
+		--output-path $(CURDIR)/.build-docs/GRDBCipher.doccarchive
 
 demo: deps
 	touch Examples/Demo/Package.swift

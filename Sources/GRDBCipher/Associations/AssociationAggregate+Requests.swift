@@ -46,7 +46,7 @@ extension DerivableRequest {
 
 extension TableRecord {
     /// A request of the table, selecting association aggregates after the
-    /// record's columns (see ``DerivableRequest/annotated(with:)-(AssociationAggregate<RowDecoder>...)``).
+    /// record's columns (see `DerivableRequest/annotated(with:)-(AssociationAggregate<RowDecoder>...)`).
     public static func annotated(with aggregates: AssociationAggregate<Self>...) -> QueryInterfaceRequest<Self> {
         all().annotated(with: aggregates)
     }

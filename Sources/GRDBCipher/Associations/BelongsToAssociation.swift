@@ -12,7 +12,7 @@
 ///
 /// The foreign key comes from the schema (the `book` table has one foreign
 /// key to `author`), or from the `ForeignKey` given to
-/// ``TableRecord/belongsTo(_:key:using:)``. Its default key is the
+/// `TableRecord/belongsTo(_:key:using:)`. Its default key is the
 /// singularized destination table name.
 public struct BelongsToAssociation<Origin, Destination>: AssociationToOne {
     /// The type of the origin records.

@@ -8,7 +8,7 @@ extension Database {
     /// be plaintext). Their keys may differ: each page is decrypted with the
     /// source's key and re-encrypted with the destination's, which keeps its
     /// own key. Between a plaintext and an encrypted database, or between
-    /// different cipher settings, use ``DatabaseReader/export(to:encryption:replacingExistingFile:)``.
+    /// different cipher settings, use `DatabaseReader/export(to:encryption:replacingExistingFile:)`.
     ///
     /// ```swift
     /// try source.backup(to: destination, pagesPerStep: 100) { progress in

@@ -1,5 +1,5 @@
 /// How far a backup has gone, reported after each step of
-/// ``DatabaseReader/backup(to:pagesPerStep:progress:)``.
+/// `DatabaseReader/backup(to:pagesPerStep:progress:)`.
 public struct DatabaseBackupProgress: Sendable, Hashable {
     /// The number of pages left to copy.
     public let remainingPageCount: Int

@@ -54,7 +54,7 @@ public final class AnyDatabaseReader: DatabaseReader {
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func read<T>(_ value: (Database) throws -> T) throws -> T { try base.read(value) }
 
-    /// The async twin of ``read(_:)-(Database)->T``.
+    /// The async twin of `read(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -66,7 +66,7 @@ public final class AnyDatabaseReader: DatabaseReader {
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T { try base.unsafeRead(value) }
 
-    /// The async twin of ``unsafeRead(_:)-(Database)->T``.
+    /// The async twin of `unsafeRead(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -125,7 +125,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func read<T>(_ value: (Database) throws -> T) throws -> T { try base.read(value) }
 
-    /// The async twin of ``read(_:)-(Database)->T``.
+    /// The async twin of `read(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -137,7 +137,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T { try base.unsafeRead(value) }
 
-    /// The async twin of ``unsafeRead(_:)-(Database)->T``.
+    /// The async twin of `unsafeRead(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -168,7 +168,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
         try base.writeWithoutTransaction(updates)
     }
 
-    /// The async twin of ``writeWithoutTransaction(_:)-(Database)->T``.
+    /// The async twin of `writeWithoutTransaction(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func writeWithoutTransaction<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
@@ -182,7 +182,7 @@ public final class AnyDatabaseWriter: DatabaseWriter {
         try base.barrierWriteWithoutTransaction(updates)
     }
 
-    /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``.
+    /// The async twin of `barrierWriteWithoutTransaction(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
     public func barrierWriteWithoutTransaction<T: Sendable>(

@@ -146,7 +146,7 @@ public final class DatabasePool: DatabaseWriter {
         return try writer.sync(updates)
     }
 
-    /// The async twin of ``writeWithoutTransaction(_:)-(Database)->T``.
+    /// The async twin of `writeWithoutTransaction(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, or the error of `updates`.
     public func writeWithoutTransaction<T: Sendable>(
@@ -169,7 +169,7 @@ public final class DatabasePool: DatabaseWriter {
         return try writer.sync { db in try readers.barrier { try updates(db) } }
     }
 
-    /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``. The
+    /// The async twin of `barrierWriteWithoutTransaction(_:)-(Database)->T`. The
     /// wait for running reads happens on the writer's queue, off the
     /// cooperative thread pool.
     ///
@@ -183,7 +183,7 @@ public final class DatabasePool: DatabaseWriter {
         return try await writer.execute { db in try readers.barrier { try updates(db) } }
     }
 
-    /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
+    /// Like `writeWithoutTransaction(_:)-(Database)->T`, but allowed inside another
     /// write access of this pool.
     ///
     /// - throws: The error of `updates`.
@@ -248,7 +248,7 @@ public final class DatabasePool: DatabaseWriter {
         return try reader.connection.sync { try $0.readOnlyTransaction(acquiringSnapshot: true, value) }
     }
 
-    /// The async twin of ``read(_:)-(Database)->T``: it waits for a reader
+    /// The async twin of `read(_:)-(Database)->T`: it waits for a reader
     /// connection without blocking any thread.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
@@ -267,14 +267,14 @@ public final class DatabasePool: DatabaseWriter {
         return try reader.connection.sync(value)
     }
 
-    /// The async twin of ``unsafeRead(_:)-(Database)->T``.
+    /// The async twin of `unsafeRead(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await withReader(value)
     }
 
-    /// Like ``unsafeRead(_:)-(Database)->T``, but inside another access of this pool it
+    /// Like `unsafeRead(_:)-(Database)->T`, but inside another access of this pool it
     /// runs on that access's connection (the writer's, in a write).
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
@@ -334,7 +334,7 @@ public final class DatabasePool: DatabaseWriter {
         }
     }
 
-    /// From inside ``writeWithoutTransaction(_:)-(Database)->T``, outside of a
+    /// From inside `writeWithoutTransaction(_:)-(Database)->T`, outside of a
     /// transaction: schedules `value` on a reader connection that sees exactly
     /// the state the writer has committed at the moment of the call. Returns
     /// once that isolation is established; the writer can then go on writing
@@ -482,7 +482,7 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Re-encrypts the database with new passphrase bytes; see
-    /// ``changePassphrase(_:)-(String)``.
+    /// `changePassphrase(_:)-(String)`.
     ///
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase and nothing is lost.
@@ -491,7 +491,7 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     /// Re-encrypts the database with a new passphrase or raw key, safely while
-    /// reads run; see ``changePassphrase(_:)-(String)``.
+    /// reads run; see `changePassphrase(_:)-(String)`.
     ///
     /// ```swift
     /// try dbPool.changeKey(.rawKey(newKeyBytes))

@@ -91,7 +91,7 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.sync(value)
     }
 
-    /// Like ``unsafeRead(_:)-(Database)->T``, but allowed inside another access of this queue.
+    /// Like `unsafeRead(_:)-(Database)->T`, but allowed inside another access of this queue.
     ///
     /// - throws: The error of `value`.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) rethrows -> T {
@@ -108,7 +108,7 @@ public final class DatabaseQueue: DatabaseWriter {
     }
 
     /// Runs `updates` with the connection, outside of any transaction. A queue
-    /// has one connection, so this is ``writeWithoutTransaction(_:)-(Database)->T``.
+    /// has one connection, so this is `writeWithoutTransaction(_:)-(Database)->T`.
     ///
     /// - throws: The error of `updates`.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
@@ -122,7 +122,7 @@ public final class DatabaseQueue: DatabaseWriter {
         try writer.sync(updates)
     }
 
-    /// Like ``writeWithoutTransaction(_:)-(Database)->T``, but allowed inside another
+    /// Like `writeWithoutTransaction(_:)-(Database)->T`, but allowed inside another
     /// access of this queue.
     ///
     /// - throws: The error of `updates`.
@@ -172,7 +172,7 @@ public final class DatabaseQueue: DatabaseWriter {
     }
 
     /// Re-encrypts the database with new passphrase bytes; see
-    /// ``changePassphrase(_:)-(String)``.
+    /// `changePassphrase(_:)-(String)`.
     ///
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase.
@@ -228,7 +228,7 @@ public final class DatabaseQueue: DatabaseWriter {
 
     /// Runs `value` at once in a read-only transaction, on the queue's only
     /// connection: it sees the state the writer has committed, and the writer
-    /// waits for it. Must be called from ``writeWithoutTransaction(_:)-(Database)->T``,
+    /// waits for it. Must be called from `writeWithoutTransaction(_:)-(Database)->T`,
     /// outside of a transaction.
     public func asyncConcurrentRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         writer.reentrantSync { db in

@@ -86,7 +86,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// - throws: The error of `updates`, or a ``DatabaseError``.
     func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T
 
-    /// The async twin of ``barrierWriteWithoutTransaction(_:)-(Database)->T``.
+    /// The async twin of `barrierWriteWithoutTransaction(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `updates`, or a ``DatabaseError``.
     func barrierWriteWithoutTransaction<T: Sendable>(
@@ -103,7 +103,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Schedules `updates` once every running read has ended, and returns at once.
     func asyncBarrierWriteWithoutTransaction(_ updates: @escaping @Sendable (Result<Database, any Error>) -> Void)
 
-    /// From inside ``writeWithoutTransaction(_:)-(Database)->T``, outside of a transaction:
+    /// From inside `writeWithoutTransaction(_:)-(Database)->T`, outside of a transaction:
     /// schedules `value` on a read-only connection that sees exactly the
     /// state the writer has committed at the moment of the call, and returns
     /// once that isolation is established. The writer can then go on writing

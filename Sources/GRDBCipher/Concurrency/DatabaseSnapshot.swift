@@ -72,7 +72,7 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
         try connection.sync(value)
     }
 
-    /// The async twin of ``read(_:)-(Database)->T``.
+    /// The async twin of `read(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
@@ -82,21 +82,21 @@ public final class DatabaseSnapshot: DatabaseSnapshotReader {
         }
     }
 
-    /// Same as ``read(_:)-(Database)->T``: a snapshot is always isolated.
+    /// Same as `read(_:)-(Database)->T`: a snapshot is always isolated.
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T>(_ value: (Database) throws -> T) rethrows -> T {
         try read(value)
     }
 
-    /// Same as ``read(_:)-(Database)->T``.
+    /// Same as `read(_:)-(Database)->T`.
     ///
     /// - throws: `CancellationError`, the error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
         try await read(value)
     }
 
-    /// Like ``read(_:)-(Database)->T``, but allowed inside another access of the snapshot.
+    /// Like `read(_:)-(Database)->T`, but allowed inside another access of the snapshot.
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {

@@ -50,7 +50,7 @@ final class SerializedDatabase: @unchecked Sendable {
         // nested in an access of another connection (a backup reads its
         // source inside a write of its destination) runs on the outer
         // access's thread, off this queue: the thread is recorded too.
-        nonisolated(unsafe) let onQueueKey = self.onQueueKey
+        let onQueueKey = self.onQueueKey
         let accessThread = self.accessThread
         db.runsInAccess = {
             DispatchQueue.getSpecific(key: onQueueKey) != nil

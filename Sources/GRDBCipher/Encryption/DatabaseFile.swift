@@ -36,7 +36,7 @@ public enum DatabaseFile {
         return header != Data("SQLite format 3\0".utf8)
     }
 
-    /// The outcome of ``upgradeToSQLCipher4(atPath:key:)``.
+    /// The outcome of `upgradeToSQLCipher4(atPath:key:)`.
     public enum CipherUpgrade: Hashable, Sendable {
         /// The file already opened with SQLCipher 4's defaults: it is unchanged.
         case alreadyCurrent

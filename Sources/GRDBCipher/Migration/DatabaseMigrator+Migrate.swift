@@ -62,6 +62,7 @@ extension DatabaseMigrator {
     ///
     /// - parameter completion: Gets the writer's connection, or the error
     ///   that stopped the migrations.
+    /// - parameter writer: The database to migrate.
     public func asyncMigrate(
         _ writer: any DatabaseWriter,
         completion: @escaping @Sendable (Result<Database, any Error>) -> Void)

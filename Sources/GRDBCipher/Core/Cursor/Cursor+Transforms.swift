@@ -154,7 +154,7 @@ public final class FilterCursor<Base: Cursor>: Cursor {
 }
 
 /// A cursor of the elements of a cursor of cursors, concatenated. See
-/// ``Cursor/joined()`` and ``Cursor/flatMap(_:)``.
+/// `Cursor/joined()` and `Cursor/flatMap(_:)`.
 public final class FlattenCursor<Base: Cursor>: Cursor where Base.Element: Cursor {
     private let base: Base
     /// The inner cursor being read, nil before the first and between two.

@@ -39,6 +39,7 @@ extension Database {
     ///
     /// - parameter kind: The transaction kind. If nil, `DEFERRED` when the
     ///   current access is read-only, and `IMMEDIATE` otherwise.
+    /// - parameter operations: The statements to run in the transaction: return `.commit` to commit, `.rollback` to roll back.
     /// - throws: The first error: the one of `operations`, or a
     ///   ``DatabaseError`` if the transaction cannot begin or commit. A
     ///   transaction that fails to commit is rolled back.

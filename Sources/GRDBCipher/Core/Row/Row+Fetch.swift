@@ -8,6 +8,7 @@ extension Row {
     /// - parameters:
     ///   - statement: The statement.
     ///   - arguments: Arguments to bind, or nil to keep the bound ones.
+    /// - parameter adapter: A row adapter applied to the fetched rows, or nil.
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws

@@ -406,7 +406,7 @@ public final class Row {
     }
 
     /// The value at `index`, decoded. Traps with a clear message if it cannot
-    /// be decoded; use ``decode(_:atIndex:)-(Value.Type,_)`` to get an error instead.
+    /// be decoded; use `decode(_:atIndex:)-(Value.Type,_)` to get an error instead.
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
         try! decode(Value.self, atIndex: index)
     }
@@ -444,7 +444,7 @@ public final class Row {
     /// A missing column reads as NULL for an optional type (`let x: Int? =
     /// row["missing"]` is nil) and traps for other types. A value that cannot
     /// be decoded traps with a clear message; use
-    /// ``decode(_:forColumn:)-(Value.Type,String)`` to get an error instead.
+    /// `decode(_:forColumn:)-(Value.Type,String)` to get an error instead.
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
         guard let index = lookup.index(of: columnName) else { return missingColumnValue(columnName) }
         return try! decodeValue(Value.self, atIndex: index, column: columnName)

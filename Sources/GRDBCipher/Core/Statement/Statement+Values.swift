@@ -9,7 +9,7 @@ extension Statement {
     /// `any DatabaseValueConvertible`, which the caller builds and the
     /// statement converts and releases on every run. Here each value keeps
     /// its own type and binds itself with
-    /// ``DatabaseValueConvertible/bind(to:at:)``: a number or a `Bool` with
+    /// `DatabaseValueConvertible/bind(to:at:)`: a number or a `Bool` with
     /// one `sqlite3_bind_*` call, other types through their ``DatabaseValue``.
     ///
     /// ```swift

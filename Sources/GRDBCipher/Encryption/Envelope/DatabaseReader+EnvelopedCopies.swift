@@ -16,7 +16,7 @@ extension DatabaseReader {
     /// same data key, and writes a copy of its envelope beside it
     /// (`<path>.envelope`): `keyEncryptionKey` opens the copy as it opens
     /// this database. The export is SQLCipher's (see
-    /// ``export(to:encryption:replacingExistingFile:filePermissions:)``):
+    /// `export(to:encryption:replacingExistingFile:filePermissions:)`):
     /// a new file, checked, then moved into place.
     ///
     /// ```swift
@@ -36,7 +36,7 @@ extension DatabaseReader {
     /// The async twin of ``exportWithEnvelope(to:keyEncryptionKey:)``: the
     /// export runs off the cooperative thread pool, and cancelling the task
     /// interrupts it and leaves no file behind, as
-    /// ``export(to:encryption:replacingExistingFile:filePermissions:)`` does.
+    /// `export(to:encryption:replacingExistingFile:filePermissions:)` does.
     ///
     /// - throws: `CancellationError`, a ``DatabaseEnvelopeError``, or a
     ///   ``DatabaseError``.
@@ -61,7 +61,7 @@ extension DatabaseReader {
     /// the same data key, and writes a copy of its envelope beside it
     /// (`<path>.envelope`): `keyEncryptionKey` opens the copy as it opens
     /// this database. The pages are copied by SQLite's backup (see
-    /// ``backup(to:pagesPerStep:progress:)``) into a temporary file beside
+    /// `backup(to:pagesPerStep:progress:)`) into a temporary file beside
     /// the destination, which is synced and renamed into place once
     /// complete.
     ///

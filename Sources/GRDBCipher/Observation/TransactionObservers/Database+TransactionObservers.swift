@@ -13,6 +13,7 @@ extension Database {
     ///
     /// - parameter extent: How long the observer stays registered; by
     ///   default until it is deallocated (the connection does not retain it).
+    /// - parameter transactionObserver: The observer to add.
     public func add(
         transactionObserver: some TransactionObserver,
         extent: TransactionObservationExtent = .observerLifetime)

@@ -10,6 +10,7 @@ extension DatabaseWriter {
     ///
     /// - parameter extent: How long the observer stays registered; by
     ///   default until it is deallocated (the writer does not retain it).
+    /// - parameter transactionObserver: The observer to add.
     public func add(
         transactionObserver: some TransactionObserver,
         extent: Database.TransactionObservationExtent = .observerLifetime)

@@ -27,6 +27,8 @@ public struct CommonTableExpression<RowDecoder>: Sendable {
     /// - parameter recursive: Whether it needs `WITH RECURSIVE`.
     /// - parameter columns: The names of its columns; nil for the columns
     ///   of the request.
+    /// - parameter tableName: The name of the common table expression.
+    /// - parameter request: The request whose rows the common table expression holds.
     public init(recursive: Bool = false, named tableName: String, columns: [String]? = nil, request: some SQLSubqueryable) {
         self.init(recursive: recursive, named: tableName, columns: columns, subquery: request.sqlSubquery)
     }

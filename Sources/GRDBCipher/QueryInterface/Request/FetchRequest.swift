@@ -17,6 +17,7 @@ public protocol FetchRequest<RowDecoder>: SQLSubqueryable, DatabaseRegionConvert
     ///
     /// - parameter singleResult: A hint that one row is wanted: a request
     ///   may add `LIMIT 1`.
+    /// - parameter db: A database connection.
     /// - throws: A ``DatabaseError`` if the SQL is invalid.
     func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool) throws -> PreparedRequest
 
@@ -83,6 +84,8 @@ public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
     ///   - adapter: The adapter of the fetched rows, if any.
     ///   - cached: Whether the statement is reused from the connection's
     ///     cache (for requests run many times).
+    /// - parameter arguments: The statement arguments.
+    /// - parameter sql: An SQL query.
     public init(
         sql: String, arguments: StatementArguments = StatementArguments(),
         adapter: (any RowAdapter)? = nil, cached: Bool = false)
@@ -95,6 +98,7 @@ public struct SQLRequest<RowDecoder>: FetchRequest, Sendable {
     /// - parameters:
     ///   - adapter: The adapter of the fetched rows, if any.
     ///   - cached: Whether the statement is reused from the connection's cache.
+    /// - parameter sqlLiteral: An SQL literal.
     public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
         self.sqlLiteral = sqlLiteral
         self.adapter = adapter
@@ -125,6 +129,8 @@ extension SQLRequest where RowDecoder == Row {
     /// - parameters:
     ///   - adapter: The adapter of the fetched rows, if any.
     ///   - cached: Whether the statement is reused from the connection's cache.
+    /// - parameter arguments: The statement arguments.
+    /// - parameter sql: An SQL query.
     public init(
         sql: String, arguments: StatementArguments = StatementArguments(),
         adapter: (any RowAdapter)? = nil, cached: Bool = false)
@@ -137,6 +143,7 @@ extension SQLRequest where RowDecoder == Row {
     /// - parameters:
     ///   - adapter: The adapter of the fetched rows, if any.
     ///   - cached: Whether the statement is reused from the connection's cache.
+    /// - parameter sqlLiteral: An SQL literal.
     public init(literal sqlLiteral: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
         self.sqlLiteral = sqlLiteral
         self.adapter = adapter

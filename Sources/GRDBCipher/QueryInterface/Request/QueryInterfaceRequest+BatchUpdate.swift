@@ -35,6 +35,7 @@ extension QueryInterfaceRequest {
     ///     of the record's ``MutablePersistableRecord/persistenceConflictPolicy``,
     ///     or `ABORT` (a plain `UPDATE`).
     ///   - assignments: The new values of the columns.
+    /// - parameter db: A database connection.
     /// - returns: The number of changed rows.
     /// - throws: A ``DatabaseError`` with the failed SQL: an unknown column,
     ///   a violated constraint.
@@ -61,7 +62,7 @@ extension QueryInterfaceRequest {
     /// try Player.all().updateAll(db, Column("score").set(to: 0))
     /// ```
     ///
-    /// See ``updateAll(_:onConflict:_:)-([ColumnAssignment])``.
+    /// See `updateAll(_:onConflict:_:)-([ColumnAssignment])`.
     ///
     /// - throws: A ``DatabaseError`` with the failed SQL.
     @discardableResult
@@ -125,6 +126,8 @@ extension TableRecord {
     /// - parameter conflictResolution: `UPDATE OR ...`; by default the
     ///   update policy of the record's
     ///   ``MutablePersistableRecord/persistenceConflictPolicy``, or `ABORT`.
+    /// - parameter assignments: The column assignments.
+    /// - parameter db: A database connection.
     /// - throws: A ``DatabaseError`` with the failed SQL.
     @discardableResult
     public static func updateAll(

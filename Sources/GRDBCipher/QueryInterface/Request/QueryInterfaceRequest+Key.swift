@@ -38,7 +38,7 @@ extension QueryInterfaceRequest {
     }
 
     /// The request, filtered by unique keys, each matched as in
-    /// ``filter(key:)-(Dictionary?)``, joined with `OR`.
+    /// `filter(key:)-(Dictionary?)`, joined with `OR`.
     public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
         guard let keyFilter = KeyFilter(uniqueKeys: keys, tableName: relation.tableName) else { return none() }
         return immediateFilter(keyFilter)

@@ -20,6 +20,7 @@ extension QueryInterfaceRequest {
     /// ```
     ///
     /// - parameter selection: The returned values; not empty.
+    /// - parameter db: A database connection.
     /// - throws: A ``DatabaseError`` if the selection is empty (GRDB traps)
     ///   or the SQL is invalid.
     public func deleteAndFetchStatement(_ db: Database, selection: [any SQLSelectable]) throws -> Statement {
@@ -40,10 +41,11 @@ extension QueryInterfaceRequest {
     ///
     /// - parameters:
     ///   - conflictResolution: `UPDATE OR ...`; by default as in
-    ///     ``updateAll(_:onConflict:_:)-([ColumnAssignment])``.
+    ///     `updateAll(_:onConflict:_:)-([ColumnAssignment])`.
     ///   - assignments: The new values of the columns; at least one must
     ///     have a value.
     ///   - selection: The returned values; not empty.
+    /// - parameter db: A database connection.
     /// - throws: A ``DatabaseError`` if there is no assignment or no
     ///   selection (GRDB traps), or if the SQL is invalid.
     public func updateAndFetchStatement(

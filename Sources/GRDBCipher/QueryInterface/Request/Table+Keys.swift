@@ -75,6 +75,8 @@ extension Table {
     /// - parameter conflictResolution: `UPDATE OR ...`; by default the
     ///   update policy of `RowDecoder` when it is a
     ///   ``MutablePersistableRecord``, or `ABORT`.
+    /// - parameter db: A database connection.
+    /// - parameter assignments: The column assignments.
     /// - throws: A ``DatabaseError`` with the failed SQL.
     @discardableResult
     public func updateAll(

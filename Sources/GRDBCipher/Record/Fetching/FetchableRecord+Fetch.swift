@@ -15,6 +15,7 @@ extension FetchableRecord {
     /// - parameters:
     ///   - statement: The statement to run.
     ///   - arguments: Arguments to bind, or nil to keep the bound ones.
+    /// - parameter adapter: A row adapter applied to the fetched rows, or nil.
     /// - throws: A ``DatabaseError``.
     public static func fetchCursor(
         _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)? = nil) throws

@@ -4,7 +4,7 @@
 extension Row {
     /// The records prefetched under an association key, in the order of
     /// their rows. Traps if the key has no prefetched rows or a record
-    /// cannot be decoded; use ``decode(_:forKey:)-(Collection.Type,_)`` to
+    /// cannot be decoded; use `decode(_:forKey:)-(Collection.Type,_)` to
     /// get an error instead.
     ///
     /// ```swift

@@ -41,7 +41,7 @@ extension Row {
 
     /// The record decoded from the scope of this name, found at any depth.
     /// Traps if there is no such scope, if it only holds NULL values, or if
-    /// the record cannot be decoded; use ``decode(_:forKey:)`` to get an
+    /// the record cannot be decoded; use `decode(_:forKey:)` to get an
     /// error instead.
     ///
     /// ```swift

@@ -10,6 +10,7 @@ extension MutablePersistableRecord {
     ///
     /// - parameter conflictResolution: `INSERT OR ...`; by default, the
     ///   insert policy of ``persistenceConflictPolicy``.
+    /// - parameter db: A database connection.
     /// - throws: A ``DatabaseError``, or the error of a callback or of
     ///   ``EncodableRecord/encode(to:)``.
     @inlinable

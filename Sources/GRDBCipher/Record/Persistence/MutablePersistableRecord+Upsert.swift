@@ -42,6 +42,7 @@ extension MutablePersistableRecord {
     ///     conflict target).
     ///   - assignments: Assignments for the update; `excluded` refers to
     ///     the inserted values.
+    /// - parameter db: A database connection.
     /// - throws: See ``upsert(_:)``.
     public mutating func upsertAndFetch(
         _ db: Database,

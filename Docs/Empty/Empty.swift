@@ -1,0 +1,1 @@
+// Nothing: the package exists to run the DocC plugin on GRDBCipher.
