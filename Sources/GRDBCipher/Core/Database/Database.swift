@@ -330,7 +330,9 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// block (a `ROLLBACK` statement, a `RAISE(ROLLBACK)`, a full disk).
     @inline(__always)
     func checkCanExecute(_ statement: Statement) throws {
+        #if DEBUG
         checkConfinement("a statement ran")
+        #endif
         guard let sqliteConnection else {
             throw DatabaseError.closedConnection(sql: statement.sql)
         }

@@ -47,8 +47,10 @@ public final class Row {
     func fastColumnIndex(_ columnName: String) -> Int? {
         // Only cursor rows, which live on one thread, keep a guess: copied
         // rows stay immutable, so they can cross threads.
-        guard let statement else { return lookup.index(of: columnName) }
-        statement.database.checkConfinement("a cursor row read a column")
+        guard statement != nil else { return lookup.index(of: columnName) }
+        #if DEBUG
+        statement!.database.checkConfinement("a cursor row read a column")
+        #endif
         let index = lookup.index(of: columnName, guess: nextColumnGuess)
         nextColumnGuess = (index ?? -1) + 1
         return index
@@ -270,7 +272,9 @@ public final class Row {
     func databaseValue(atIndex index: Int) -> DatabaseValue {
         precondition(index >= 0 && index < count, "row index out of range: \(index)")
         if let statement {
+            #if DEBUG
             statement.database.checkConfinement("a cursor row read a column")
+            #endif
             return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: CInt(index))
         }
         if let adaptation {

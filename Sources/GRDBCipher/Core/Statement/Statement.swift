@@ -307,7 +307,9 @@ public final class Statement {
     /// Steps once: true if a row is available, false when done.
     @inline(__always)
     func step() throws -> Bool {
+        #if DEBUG
         database.checkConfinement("a statement stepped")
+        #endif
         let code = sqlite3_step(sqliteStatement)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE {

@@ -137,7 +137,7 @@ extension Database {
         sql: () throws -> (String, StatementArguments)) throws -> KeyLookupPlan?
     {
         try validateSchemaCache()
-        if let plan = schemaCache.recordPlans.keyLookupPlan(for: recordType) {
+        if let plan = schemaCache.existingRecordPlans?.keyLookupPlan(for: recordType) {
             return plan.fits(tableName: tableName, selection: selection) ? plan : nil
         }
         let (sql, arguments) = try sql()

@@ -29,9 +29,11 @@ extension MutablePersistableRecord {
         // The plans object, not a method of the cache: calling one copied
         // the whole cache struct on each write (callgrind).
         var cached: PersistencePlan?
-        for plan in db.schemaCache.recordPlans.persistencePlans where plan.key == key {
-            cached = plan
-            break
+        if let plans = db.schemaCache.existingRecordPlans {
+            for plan in plans.persistencePlans where plan.key == key {
+                cached = plan
+                break
+            }
         }
         let container = try persistenceContainer(layout: cached?.layout)
         if let cached, cached.fits(tableName: tableName, container: container) {

@@ -39,8 +39,17 @@ final class RecordPlans: SchemaCompiledPlans {
 }
 
 extension SchemaCache {
+    /// The plans of records, if any were stored since the schema was last
+    /// forgotten: the read path of lookups, which changes nothing.
+    var existingRecordPlans: RecordPlans? {
+        @inline(__always) get {
+            guard let compiledPlans else { return nil }
+            return unsafeDowncast(compiledPlans, to: RecordPlans.self)
+        }
+    }
+
     /// The plans of records, made empty on first use after the schema was
-    /// forgotten.
+    /// forgotten: the path that stores a plan.
     var recordPlans: RecordPlans {
         @inline(__always) mutating get {
             if let compiledPlans { return unsafeDowncast(compiledPlans, to: RecordPlans.self) }
