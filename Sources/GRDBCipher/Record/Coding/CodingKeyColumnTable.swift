@@ -196,7 +196,8 @@ final class CodingKeyColumnTable {
 /// The coding key tables that a statement, or the layout of adapted rows
 /// over a cursor row, keeps in its decoding cache.
 final class CodingKeyColumnTables: RowDecodingCache {
-    var tables: [CodingKeyColumnTable] = []
+    // Unchecked: used by one thread at a time, like its statement.
+    @exclusivity(unchecked) var tables: [CodingKeyColumnTable] = []
 
     /// The tables in `slot`, put there on first use.
     @inline(__always)

@@ -6,11 +6,15 @@
 /// Short lists, searched linearly: comparing keys costs less than hashing
 /// one. Used by one connection, in its accesses.
 final class RecordPlans: SchemaCompiledPlans {
+    // Unchecked: used by one connection, one access at a time, and never
+    // reentrantly; the dynamic exclusivity check of a class's property
+    // cost each insert and lookup by key about 100 instructions (callgrind).
+
     /// The INSERT and UPDATE statements of records, by record type and shape.
-    var persistencePlans: [PersistencePlan] = []
+    @exclusivity(unchecked) var persistencePlans: [PersistencePlan] = []
 
     /// The compiled `fetchOne(_:key:)` of record types.
-    var keyLookupPlans: [KeyLookupPlan] = []
+    @exclusivity(unchecked) var keyLookupPlans: [KeyLookupPlan] = []
 
     /// Stores a plan, replacing the one of the same key.
     func setPersistencePlan(_ plan: PersistencePlan) {
