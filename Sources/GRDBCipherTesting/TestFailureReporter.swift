@@ -17,8 +17,30 @@ struct CallSite: Sendable {
 /// Records failures and skips in the framework that runs the test: Swift
 /// Testing when a Swift Testing test runs (`Test.current`), XCTest otherwise.
 enum TestFailureReporter {
+    /// A failure recorded while ``capturingFailures(_:)`` runs.
+    struct CapturedFailure: Sendable {
+        let message: String
+        let fileID: String
+        let line: UInt
+    }
+
+    /// Set while ``capturingFailures(_:)`` runs, in its task.
+    @TaskLocal private static var capture: LockedFailures?
+
+    /// The kit's own tests: runs `body` and returns the failures the
+    /// `expect…` functions recorded meanwhile, which reach no framework.
+    static func capturingFailures(_ body: () throws -> Void) rethrows -> [CapturedFailure] {
+        let failures = LockedFailures()
+        try $capture.withValue(failures) { try body() }
+        return failures.all
+    }
+
     /// Records `message` as a failure at `site`, and lets the test go on.
     static func recordFailure(_ message: String, at site: CallSite) {
+        if let capture {
+            capture.append(CapturedFailure(message: message, fileID: site.fileID, line: site.line))
+            return
+        }
         #if canImport(Testing)
         if Test.current != nil {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation(site))
@@ -83,4 +105,23 @@ enum TestFailureReporter {
             fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column))
     }
     #endif
+}
+
+/// The failures captured by ``TestFailureReporter/capturingFailures(_:)``.
+final class LockedFailures: @unchecked Sendable {
+    // Safe: `failures` is only read or written while `lock` is held.
+    private let lock = NSLock()
+    private var failures: [TestFailureReporter.CapturedFailure] = []
+
+    func append(_ failure: TestFailureReporter.CapturedFailure) {
+        lock.lock()
+        defer { lock.unlock() }
+        failures.append(failure)
+    }
+
+    var all: [TestFailureReporter.CapturedFailure] {
+        lock.lock()
+        defer { lock.unlock() }
+        return failures
+    }
 }
