@@ -92,6 +92,8 @@ public typealias ListDumpFormat = SeparatedValuesDumpFormat<ListValueText>
 /// is valid UTF-8, as a UUID when it is 16 bytes long, as an SQL literal
 /// otherwise.
 public enum DebugValueText: DumpedValueText {
+    /// The value of column `index` as the debug format prints it;
+    /// `nullValue` for NULL.
     public static func text(of statement: Statement, at index: CInt, nullValue: String) -> String {
         switch statement.dumpedType(at: index) {
         case SQLITE_INTEGER:
@@ -117,6 +119,8 @@ public enum DebugValueText: DumpedValueText {
 
 /// The values of ``ListDumpFormat``: raw, as the `sqlite3` tool prints them.
 public enum ListValueText: DumpedValueText {
+    /// The value of column `index` as the `sqlite3` tool's list mode
+    /// prints it; `nullValue` for NULL.
     public static func text(of statement: Statement, at index: CInt, nullValue: String) -> String {
         statement.rawDumpText(at: index, nullValue: nullValue)
     }
