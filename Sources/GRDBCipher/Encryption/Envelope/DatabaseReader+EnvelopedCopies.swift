@@ -95,7 +95,10 @@ extension DatabaseReader {
                 }
                 try FileDurability.syncDirectory(containing: destination)
             } catch {
-                try? FileManager.default.removeItem(atPath: temporary)
+                // The copy's journal or WAL files too, if a failure left them.
+                for suffix in ["", "-journal", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: temporary + suffix)
+                }
                 throw error
             }
         }

@@ -175,13 +175,18 @@ import Testing
         }
         let cancellable = recorder.start(observation, in: writer)
         recorder.wait(forCount: 1)
-        try insertRow(writer, into: "u")
+        // A pool fetches the initial value on a reader, then registers on
+        // the writer, and fetches again if the writer committed meanwhile:
+        // a write right after the first value may repeat it. The value 1,
+        // fetched after a commit, shows the observation registered.
         try insertRow(writer, into: "t")
+        _ = recorder.wait { $0.last == 1 }
+        try insertRow(writer, into: "u")
         try insertRow(writer, into: "t")
         let values = recorder.wait { $0.last == 2 }
         #expect(values.first == 0)
         #expect(values == values.sorted())
-        #expect(!values.dropFirst().contains(0), "the insert into u was notified: \(values)")
+        #expect(values.filter { $0 == 1 }.count == 1, "the insert into u was notified: \(values)")
         withExtendedLifetime(cancellable) {}
     }
 
