@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test docs demo tool server bench bench-rotation bench-instructions bench-observation bench-envelope compat
+.PHONY: deps build test crash-test docs demo tool server bench bench-rotation bench-instructions bench-observation bench-envelope compat
 
 deps:
 	./scripts/install-deps
@@ -9,6 +9,9 @@ build: deps
 
 test: deps
 	swift test
+	# Every file-system call of every multi-file operation, killed right after
+	# it; then the user's next step and independent readers (Tests/CrashPoints).
+	python3 Tests/CrashPoints/run --faults crash
 	# The command-line tool's tests run the built binary on real files.
 	touch Tools/grdbcipher/Package.swift
 	swift test --package-path Tools/grdbcipher
@@ -18,6 +21,13 @@ test: deps
 	# The Hummingbird server example: router, live-server and process tests (seconds).
 	touch Examples/TodoServer/Package.swift
 	swift test --package-path Examples/TodoServer
+
+# The whole crash-point matrix: each call killed after, or failed with EIO, ENOSPC and
+# EMFILE, and 10 races of each pair of envelope operations from two processes. About
+# 10 minutes on 2 cores.
+crash-test: deps
+	swift build --product GRDBCipherFaultChild
+	python3 Tests/CrashPoints/run --faults crash,eio,enospc,emfile --races 10
 
 # The DocC catalog (Sources/GRDBCipher/GRDBCipher.docc and every public symbol), built
 # by the Docs/ package, which carries the DocC plugin; any DocC warning fails the build.

@@ -28,6 +28,8 @@
 //       sets Database.logError before any connection opens, runs failing
 //       statements, two with the key in their text; LOG <code> <message> for
 //       each line SQLite logs, then DONE
+//   crash-point OPERATION setup|run|next --dir D
+//       the operations of the crash-point matrix: see CrashPoints.swift
 //   migrate --path P --key K [--steps N] [--hold-in ID]
 //       RAN <id> for each migration it runs (HOLDING <id> for --hold-in, which
 //       then waits inside that migration for the end of standard input), then
@@ -440,6 +442,10 @@ func logErrors(_ options: Options) throws {
 }
 
 do {
+    if CommandLine.arguments.dropFirst().first == "crash-point" {
+        try crashPoint(Array(CommandLine.arguments.dropFirst(2)))
+        exit(0)
+    }
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     switch options.command {
     case "rotate": try rotate(options)

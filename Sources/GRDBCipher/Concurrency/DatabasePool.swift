@@ -56,6 +56,7 @@ public final class DatabasePool: DatabaseWriter {
         self.keyContext = keyContext
 
         self.configuration = configuration
+        if !configuration.readonly { AbandonedFiles.remove(besideDatabaseAt: path) }
 
         var writerConfiguration = configuration
         writerConfiguration.journalMode = .wal
@@ -142,7 +143,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: The error of `updates`.
     public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) rethrows -> T {
-        owner.preconditionNotCurrent()
+        preconditionWriteCanStart()
         return try writer.sync(updates)
     }
 
@@ -196,13 +197,38 @@ public final class DatabasePool: DatabaseWriter {
     /// inside a barrier write, which holds reads back: the read would wait
     /// for ever. From a write access a read is allowed, as in GRDB: it runs
     /// on a reader connection and sees what is committed.
-    private func preconditionReadCanStart() {
-        guard let connection = owner.currentConnection else { return }
+    /// Returns whether the read starts inside a write of this pool.
+    private func preconditionReadCanStart() -> Bool {
+        guard let connection = owner.currentConnection else { return false }
         precondition(
             connection === writer,
             "Database methods are not reentrant: this read is nested inside another read of the same pool. "
                 + "Use the `db` you already have, or unsafeReentrantRead.")
         precondition(!readers.isBarrierActive, "a read cannot start inside a barrier write of the same pool")
+        return true
+    }
+
+    /// Traps where a write would wait for ever: inside a write of this pool,
+    /// or inside a read that runs inside one. From another read of the pool
+    /// a write is allowed, as in GRDB: the read does not hold the writer.
+    private func preconditionWriteCanStart() {
+        guard let connection = owner.currentConnection else { return }
+        precondition(
+            connection !== writer && !connection.runsInsideWriterAccess,
+            "Database methods are not reentrant: this access is nested inside another access to the same "
+                + "database. Use the `db` you already have, or unsafeReentrantRead/unsafeReentrantWrite.")
+    }
+
+    /// Runs a read of `reader`, telling it whether it runs inside a write
+    /// of this pool (see `preconditionWriteCanStart`).
+    private func syncRead<T>(
+        _ reader: SerializedDatabase, insideWrite: Bool, _ value: (Database) throws -> T) throws -> T
+    {
+        try reader.sync { db in
+            reader.runsInsideWriterAccess = insideWrite
+            defer { reader.runsInsideWriterAccess = false }
+            return try value(db)
+        }
     }
 
     /// Traps inside a read of this pool: a writer access from there could
@@ -242,10 +268,12 @@ public final class DatabasePool: DatabaseWriter {
     /// - throws: The error of `value`, or a ``DatabaseError`` (the pool is
     ///   closed, a write was attempted).
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        preconditionReadCanStart()
+        let insideWrite = preconditionReadCanStart()
         let reader = try readers.get()
         defer { readers.release(reader) }
-        return try reader.connection.sync { try $0.readOnlyTransaction(acquiringSnapshot: true, value) }
+        return try syncRead(reader.connection, insideWrite: insideWrite) {
+            try $0.readOnlyTransaction(acquiringSnapshot: true, value)
+        }
     }
 
     /// The async twin of `read(_:)-(Database)->T`: it waits for a reader
@@ -261,10 +289,10 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: The error of `value`, or a ``DatabaseError``.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        preconditionReadCanStart()
+        let insideWrite = preconditionReadCanStart()
         let reader = try readers.get()
         defer { readers.release(reader) }
-        return try reader.connection.sync(value)
+        return try syncRead(reader.connection, insideWrite: insideWrite, value)
     }
 
     /// The async twin of `unsafeRead(_:)-(Database)->T`.
@@ -520,12 +548,16 @@ public final class DatabasePool: DatabaseWriter {
         owner.preconditionNotCurrent()
         passphraseChangeLock.lock()
         defer { passphraseChangeLock.unlock() }
-        try writer.sync { db in
-            // No read runs meanwhile. Only a rotation known to have
-            // succeeded closes the readers (see `KeyContext.recordChange`),
-            // and truncates the WAL, unless a snapshot holds its frames.
-            try readers.barrier {
-                try db.rekey(passphrase)
+        // The file's key-change lock before the writer and the barrier: an
+        // enveloped backup that holds it may need a reader to finish.
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "change the key of", held: nil) { held in
+            try writer.sync { db in
+                // No read runs meanwhile. Only a rotation known to have
+                // succeeded closes the readers (see `KeyContext.recordChange`),
+                // and truncates the WAL, unless a snapshot holds its frames.
+                try readers.barrier {
+                    try db.rekey(passphrase, held: held)
+                }
             }
         }
         if configuration.persistentReadOnlyConnections {

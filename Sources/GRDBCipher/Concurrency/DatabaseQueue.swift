@@ -34,6 +34,7 @@ public final class DatabaseQueue: DatabaseWriter {
     public init(path: String, configuration: Configuration = Configuration()) throws {
         self.path = path
         self.configuration = configuration
+        if !configuration.readonly { AbandonedFiles.remove(besideDatabaseAt: path) }
         writer = try SerializedDatabase(
             path: path, configuration: configuration, defaultLabel: "GRDB.DatabaseQueue",
             keyContext: KeyContext(reusesDerivedKeys: false))
@@ -168,7 +169,7 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase.
     public func changePassphrase(_ passphrase: String) throws {
-        try writer.sync { try $0.changePassphrase(passphrase) }
+        try changeKey(KeyMaterial(passphrase))
     }
 
     /// Re-encrypts the database with new passphrase bytes; see
@@ -177,7 +178,8 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current passphrase.
     public func changePassphrase(_ passphrase: Data) throws {
-        try writer.sync { try $0.changePassphrase(passphrase) }
+        try KeyMaterial.checkLength(passphrase.count)   // before copying the bytes
+        try changeKey(KeyMaterial(passphrase))
     }
 
     /// Re-encrypts the database with a new passphrase or raw key; see
@@ -190,7 +192,18 @@ public final class DatabaseQueue: DatabaseWriter {
     /// - throws: A ``DatabaseError`` if the database cannot be re-encrypted; it
     ///   then stays readable with the current key.
     public func changeKey(_ key: DatabaseKey) throws {
-        try writer.sync { try $0.changeKey(key) }
+        try changeKey(key.material)
+    }
+
+    /// Takes the file's key-change lock before the connection, then rekeys.
+    private func changeKey(_ key: KeyMaterial) throws {
+        if path.isEmpty || path == ":memory:" || path.hasPrefix("file:") {
+            try writer.sync { try $0.rekey(key) }
+            return
+        }
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "change the key of", held: nil) { held in
+            try writer.sync { try $0.rekey(key, held: held) }
+        }
     }
 
     // MARK: - Callbacks

@@ -24,14 +24,20 @@ import CSQLCipher
 
 extension Database {
     /// Re-encrypts the main database with `key`; see `changePassphrase`.
-    func rekey(_ key: KeyMaterial) throws {
-        // The rotation's own transaction is no transaction of the user's:
-        // observers hear nothing of it (as with GRDB, which runs none).
-        // Inside the user's transaction, they hear about that one.
-        if isInsideTransaction {
-            try rekeyUnobserved(key)
-        } else {
-            try withTransactionObservationSuspended { try rekeyUnobserved(key) }
+    /// It runs under the file's ``KeyChangeLock``, which it takes unless the
+    /// caller holds it (`held`): a queue or a pool takes it before any
+    /// database access, so that it never waits for the lock while holding
+    /// the database.
+    func rekey(_ key: KeyMaterial, held: KeyChangeLock.Held? = nil) throws {
+        try KeyChangeLock.runIfFile(forDatabaseAt: path, usesURI: usesURI, operation: "change the key of", held: held) {
+            // The rotation's own transaction is no transaction of the user's:
+            // observers hear nothing of it (as with GRDB, which runs none).
+            // Inside the user's transaction, they hear about that one.
+            if isInsideTransaction {
+                try rekeyUnobserved(key)
+            } else {
+                try withTransactionObservationSuspended { try rekeyUnobserved(key) }
+            }
         }
     }
 

@@ -72,10 +72,22 @@ extension DatabaseFile {
     }
 
     /// Exports the file at `target` (a real path, see `InPlaceTarget`), opened
-    /// with `key` and `settings`, to a checked copy encrypted as `encryption`,
-    /// and renames the copy over it, all under the file's exclusive lock.
+    /// with `key` and `settings` (nil: a plaintext file), to a checked copy
+    /// encrypted as `encryption`, and renames the copy over it, all under
+    /// the file's exclusive lock, and its key-change lock unless the caller
+    /// holds it (`held`).
     static func rewriteInPlace(
-        target: String, shownPath: String, key: DatabaseKey, settings: CipherSettings,
+        target: String, shownPath: String, key: DatabaseKey?, settings: CipherSettings,
+        into encryption: DatabaseEncryption, operation: String, held: KeyChangeLock.Held? = nil) throws
+    {
+        try KeyChangeLock.run(forDatabaseAt: target, operation: operation, held: held) { _ in
+            try rewriteInPlaceLocked(
+                target: target, shownPath: shownPath, key: key, settings: settings, into: encryption, operation: operation)
+        }
+    }
+
+    private static func rewriteInPlaceLocked(
+        target: String, shownPath: String, key: DatabaseKey?, settings: CipherSettings,
         into encryption: DatabaseEncryption, operation: String) throws
     {
         try InPlaceTarget.checkSingleLink(target, shownPath: shownPath, operation: operation)

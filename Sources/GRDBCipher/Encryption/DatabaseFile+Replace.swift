@@ -46,6 +46,12 @@ extension DatabaseFile {
     ///   `path` is then unchanged, its WAL included (a failed sync of the
     ///   folder after the rename is reported, though the rename happened).
     public static func replace(atPath path: String, with replacement: String) throws {
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "replace", held: nil) { _ in
+            try replaceLocked(atPath: path, with: replacement)
+        }
+    }
+
+    private static func replaceLocked(atPath path: String, with replacement: String) throws {
         guard let replacementIdentity = FileIdentity(path: replacement) else {
             throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "cannot replace \(path): \(replacement) does not exist")
         }
@@ -100,14 +106,13 @@ extension DatabaseFile {
 
         // Set the side files aside rather than delete them: if the rename
         // fails, they go back, and the replaced database loses nothing.
-        let token = UUID().uuidString
         var setAside: [(original: String, aside: String)] = []
         func putBack() {
             for file in setAside { rename(file.aside, file.original) }
         }
         for suffix in ["-wal", "-shm", "-journal"] where FileIdentity(path: path + suffix) != nil {
             let original = path + suffix
-            let aside = "\(original).replaced-\(token)"
+            let aside = AbandonedFiles.setAsidePath(for: original)
             guard rename(original, aside) == 0 else {
                 let error = FileSystem.systemError("cannot set \(original) aside")
                 putBack()

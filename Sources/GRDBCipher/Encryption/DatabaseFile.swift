@@ -96,8 +96,7 @@ public enum DatabaseFile {
             throw DatabaseError.misuse("\(path) is not encrypted: export it to an encrypted file instead")
         }
         // What an upgrade killed before it could clean up left behind.
-        ExportDestination.removeAbandonedTemporaryFiles(
-            in: (target as NSString).deletingLastPathComponent, prefix: ExportDestination.temporaryPrefix(for: target))
+        AbandonedFiles.remove(besideDatabaseAt: target)
         if try opens(target, key: key, settings: .sqlcipher4) {
             return .alreadyCurrent
         }

@@ -62,6 +62,19 @@ final class ExclusiveConnection {
             try db.execute(sql: "COMMIT")
             try db.execute(sql: "BEGIN EXCLUSIVE")
             try db.execute(sql: "COMMIT")
+            if usesWAL {
+                // Every commit into the file itself: the WAL set aside at the
+                // rename then holds nothing that a crash could lose.
+                let handle = try db.connection()
+                var logFrames: CInt = -1
+                var checkpointed: CInt = -1
+                let code = sqlite3_wal_checkpoint_v2(handle, "main", SQLITE_CHECKPOINT_TRUNCATE, &logFrames, &checkpointed)
+                guard code == SQLITE_OK, logFrames == 0 else {
+                    throw DatabaseError(
+                        resultCode: code == SQLITE_OK ? .SQLITE_BUSY : ResultCode(rawValue: code),
+                        message: "cannot \(operation) \(shownPath): its WAL could not be checkpointed")
+                }
+            }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
             db.closeEvenIfBusy()
             throw DatabaseError(

@@ -16,6 +16,8 @@ struct ExportDestination {
     let settings: CipherSettings
     /// The permission bits of the new file, nil for SQLite's default.
     let filePermissions: Int?
+    /// The owner of the file that the copy replaces.
+    let replacedOwner: FileSystem.Owner?
 
     /// What the source reports once the temporary file is written.
     struct Source {
@@ -63,6 +65,17 @@ struct ExportDestination {
         self.path = path
         self.replacingExistingFile = replacingExistingFile
         if let filePermissions { try FileSystem.checkPermissions(filePermissions) }
+        // A file that is replaced keeps its permissions and its owner: a
+        // service's 0600 database stays the service's.
+        var replacedPermissions: Int?
+        var info = stat()
+        if replacingExistingFile, stat(path, &info) == 0 {
+            replacedPermissions = Int(info.st_mode) & 0o777
+            replacedOwner = FileSystem.Owner(ofFileAt: path)
+        } else {
+            replacedOwner = nil
+        }
+        let filePermissions = filePermissions ?? replacedPermissions
         switch encryption {
         case .plaintext:
             key = nil
@@ -89,18 +102,25 @@ struct ExportDestination {
     /// operation renames under its own lock). On any error the temporary
     /// files are removed.
     func write(moveIntoPlace mover: ((String) throws -> Void)? = nil, _ produce: (String) throws -> Source) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        let prefix = Self.temporaryPrefix(for: path)
-        Self.removeAbandonedTemporaryFiles(in: folder, prefix: prefix)
-        let temporaryPath = (folder.isEmpty ? "" : folder + "/") + prefix + "p\(getpid())-\(UUID().uuidString)"
+        AbandonedFiles.remove(besideDatabaseAt: path)
+        let temporaryPath = AbandonedFiles.temporaryCopyPath(for: path)
         do {
             // SQLite writes into an existing empty file as into a new database,
             // and gives its journal and WAL the same permissions.
             if let filePermissions {
                 try FileSystem.createEmptyFile(atPath: temporaryPath, permissions: filePermissions)
+                replacedOwner?.apply(toFileAt: temporaryPath)
             }
             let source = try produce(temporaryPath)
             try verify(temporaryPath, source: source)
+            // A checkpoint that failed as the check closed the copy keeps
+            // pages in its WAL, which the rename would leave behind.
+            unlink(temporaryPath + "-shm")
+            for suffix in ["-wal", "-journal", "-shm"] where FileIdentity(path: temporaryPath + suffix) != nil {
+                throw DatabaseError(
+                    resultCode: .SQLITE_IOERR,
+                    message: "cannot complete the copy for \(path): its \(suffix) file remains (a failed checkpoint or removal)")
+            }
             if let mover {
                 try mover(temporaryPath)
             } else {
@@ -143,7 +163,17 @@ struct ExportDestination {
             try DatabaseFile.replace(atPath: path, with: temporaryPath)
         } else {
             try FileDurability.syncFile(atPath: temporaryPath)
-            // link(2) fails if the destination appeared meanwhile: never overwrite it.
+            // Never overwrite a destination that appeared meanwhile.
+            switch try FileSystem.renameWithoutReplacing(temporaryPath, to: path) {
+            case .renamed:
+                try FileDurability.syncDirectory(containing: path)
+                return
+            case .destinationExists:
+                throw Self.alreadyExists(path)
+            case .unsupported:
+                break
+            }
+            // link(2) fails if the destination exists too.
             if link(temporaryPath, path) == 0 {
                 unlink(temporaryPath)
                 try FileDurability.syncDirectory(containing: path)
@@ -176,36 +206,6 @@ struct ExportDestination {
         DatabaseError(
             resultCode: .SQLITE_CANTOPEN,
             message: "cannot export to \(path): the file exists (pass replacingExistingFile: true to replace it)")
-    }
-
-    /// The start of the names of the temporary files of exports to `path`:
-    /// `.<name>.export-`, then `p<process id>-<UUID>`.
-    static func temporaryPrefix(for path: String) -> String {
-        ".\((path as NSString).lastPathComponent).export-"
-    }
-
-    /// Removes the temporary files of earlier exports to the same
-    /// destination whose process no longer exists (killed before it could
-    /// clean up): for a plaintext export they hold decrypted data. A file
-    /// whose process is alive, or whose name does not say which process
-    /// wrote it, is left alone.
-    static func removeAbandonedTemporaryFiles(in folder: String, prefix: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
-        var abandoned: Set<String> = []
-        for name in names where name.hasPrefix(prefix + "p") {
-            var base = Substring(name)
-            for suffix in ["-journal", "-wal", "-shm"] where base.hasSuffix(suffix) {
-                base = base.dropLast(suffix.count)
-            }
-            let owner = base.dropFirst(prefix.count + 1).prefix { $0 != "-" }
-            guard let pid = pid_t(owner), pid > 0, pid != getpid() else { continue }
-            if kill(pid, 0) == -1 && errno == ESRCH {
-                abandoned.insert(String(base))
-            }
-        }
-        for base in abandoned {
-            removeDatabaseFiles((folder.isEmpty ? "" : folder + "/") + base)
-        }
     }
 
     /// Removes a database file and the files SQLite keeps beside it.

@@ -183,7 +183,7 @@ import Testing
         let next = try EnvelopeFile.wrapping(
             KeyMaterial(copying: UnsafeRawBufferPointer(start: [UInt8](repeating: 7, count: 32), count: 32)),
             databaseSalt: current.databaseSaltBytes, keyEncryptionKey: fastKEK, created: current.createdDate)
-        try next.write(toPath: DatabaseEnvelope.nextPath(forDatabaseAt: path))
+        try next.write(toPath: DatabaseEnvelope.nextPath(forDatabaseAt: path), replacing: false)
         let unwrapped = try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: fastKEK)
         #expect(unwrapped.recovery == .discardedDataKeyRotation)
         #expect(try readName(path, key: unwrapped.key) == "kept")
@@ -198,7 +198,7 @@ import Testing
         let newDataKey = KeyMaterial(copying: UnsafeRawBufferPointer(start: [UInt8](repeating: 9, count: 32), count: 32))
         let next = try EnvelopeFile.wrapping(
             newDataKey, databaseSalt: current.databaseSaltBytes, keyEncryptionKey: fastKEK, created: current.createdDate)
-        try next.write(toPath: DatabaseEnvelope.nextPath(forDatabaseAt: path))
+        try next.write(toPath: DatabaseEnvelope.nextPath(forDatabaseAt: path), replacing: false)
         // As a rotation that died after the re-encryption, before the rename.
         var configuration = Configuration()
         configuration.key = oldKey

@@ -1,3 +1,4 @@
+import CSQLCipher
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,52 @@ enum FileSystem {
             let error = systemError("cannot set the permissions of \(path)", code: .SQLITE_CANTOPEN)
             unlink(path)
             throw error
+        }
+    }
+
+    /// The owner of a new file that replaces `path`: the replaced file's
+    /// user and group, which only the superuser can always give away.
+    struct Owner {
+        let user: uid_t
+        let group: gid_t
+
+        /// The owner of the file at `path`, nil if there is none.
+        init?(ofFileAt path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            user = info.st_uid
+            group = info.st_gid
+        }
+
+        /// Gives the file at `path` to this owner, when it is not its owner
+        /// already. A caller that may not (not the superuser) keeps it.
+        func apply(toFileAt path: String) {
+            guard let current = Owner(ofFileAt: path), current.user != user || current.group != group else { return }
+            _ = chown(path, user, group)
+        }
+    }
+
+    /// The result of ``renameWithoutReplacing(_:to:)``.
+    enum ExclusiveRename {
+        case renamed
+        /// The destination exists; nothing was renamed.
+        case destinationExists
+        /// The system or the file system cannot rename exclusively.
+        case unsupported
+    }
+
+    /// Renames `source` to `destination` unless `destination` exists, in one
+    /// atomic step (Linux's `renameat2` with `RENAME_NOREPLACE`, macOS's
+    /// `renamex_np` with `RENAME_EXCL`): a crash leaves one of the two
+    /// names, never both.
+    ///
+    /// - throws: A ``DatabaseError`` if the rename fails for another reason.
+    static func renameWithoutReplacing(_ source: String, to destination: String) throws -> ExclusiveRename {
+        if grdbcipher_rename_noreplace(source, destination) == 0 { return .renamed }
+        switch errno {
+        case EEXIST: return .destinationExists
+        case EINVAL, ENOSYS, EOPNOTSUPP: return .unsupported
+        default: throw systemError("cannot move \(source) to \(destination)")
         }
     }
 

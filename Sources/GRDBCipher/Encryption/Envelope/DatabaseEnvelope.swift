@@ -67,17 +67,38 @@ public enum DatabaseEnvelope {
     /// The envelope is checked against the database file before any page is
     /// read: an envelope of another database is refused. With
     /// `creatingIfMissing`, a database file that does not exist (or is
-    /// empty) and has no envelope gets a new data key and a new envelope.
+    /// empty) and has no envelope gets a new data key and a new envelope;
+    /// two processes that start on one new path at once get the same key.
+    /// A data-key rotation that a crash interrupted is completed or undone
+    /// first (see ``Recovery``).
+    ///
+    /// It waits for any other key or envelope operation on the same file to
+    /// finish (see <doc:KeyRotation>).
     ///
     /// - throws: A ``DatabaseEnvelopeError``: the envelope is missing,
     ///   malformed, of another database, or the key-encryption key does not
-    ///   open it (or its command failed). Nothing changes on disk then.
+    ///   open it (or its command failed); a ``DatabaseError``
+    ///   (`SQLITE_BUSY`) if another operation kept the file's key-change
+    ///   lock too long. Nothing changes on disk then.
     public static func unwrap(
         forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey, creatingIfMissing: Bool = false
     ) throws -> Unwrapped {
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "unwrap the key of", held: nil) { held in
+            try unwrap(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey, creatingIfMissing: creatingIfMissing, held: held)
+        }
+    }
+
+    /// ``unwrap(forDatabaseAt:keyEncryptionKey:creatingIfMissing:)`` under
+    /// the key-change lock, which the caller holds.
+    static func unwrap(
+        forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey, creatingIfMissing: Bool, held: KeyChangeLock.Held
+    ) throws -> Unwrapped {
         let envelopePath = Self.path(forDatabaseAt: path)
+        EnvelopeFile.removeStaleTemporaries(of: envelopePath)
+        EnvelopeFile.removeStaleTemporaries(of: Self.nextPath(forDatabaseAt: path))
         if creatingIfMissing, !FileManager.default.fileExists(atPath: envelopePath), databaseIsEmpty(at: path) {
-            return Unwrapped(key: try create(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey), created: true, recovery: nil)
+            let key = try create(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey, held: held)
+            return Unwrapped(key: key, created: true, recovery: nil)
         }
         let envelope = try EnvelopeFile.read(atPath: envelopePath)
         try envelope.checkBelongs(toDatabaseAt: path)
@@ -91,11 +112,22 @@ public enum DatabaseEnvelope {
 
     /// Creates a new data key and its envelope for a database file that does
     /// not exist yet (or is empty), and returns the key to create the
-    /// database with.
+    /// database with. The envelope is created exclusively: it never
+    /// replaces one.
     ///
     /// - throws: A ``DatabaseEnvelopeError`` if the database already holds
-    ///   data or already has an envelope, or if writing the envelope fails.
+    ///   data or already has an envelope, or if writing the envelope fails;
+    ///   a ``DatabaseError`` (`SQLITE_BUSY`) if another operation kept the
+    ///   file's key-change lock too long.
     public static func create(forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey) throws -> DatabaseKey {
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "create the envelope of", held: nil) { held in
+            try create(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey, held: held)
+        }
+    }
+
+    private static func create(
+        forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey, held: KeyChangeLock.Held
+    ) throws -> DatabaseKey {
         guard databaseIsEmpty(at: path) else {
             throw DatabaseEnvelopeError(.invalidKey, "the database \(path) already holds data: it has a key")
         }
@@ -105,94 +137,133 @@ public enum DatabaseEnvelope {
         let salt = try EnvelopeCrypto.randomBytes(KeyDerivation.saltLength)
         let dataKey = try newDataKey()
         let envelope = try EnvelopeFile.wrapping(dataKey, databaseSalt: salt, keyEncryptionKey: keyEncryptionKey, created: Date())
-        try envelope.write(toPath: Self.path(forDatabaseAt: path))
+        try envelope.write(toPath: Self.path(forDatabaseAt: path), replacing: false)
         return try envelope.databaseKey(dataKey)
     }
 
     /// Encrypts a plaintext database under a new data key, and writes its
-    /// envelope. The encrypted copy is written beside the file, checked,
-    /// then renamed over it: a crash leaves the plaintext file (with, maybe,
-    /// an envelope that a new call replaces: it protects nothing yet) or the
+    /// envelope. The envelope is written first; then the encrypted copy is
+    /// written beside the file, checked, and renamed over it, while SQLite's
+    /// exclusive lock on the file keeps every other connection out from
+    /// before the copy until after the rename (as
+    /// ``DatabaseFile/reencrypt(atPath:key:settings:newKey:newSettings:)``
+    /// does): no commit of another process is lost. A crash leaves the
+    /// plaintext file (and, maybe, its envelope: a new call opens it with
+    /// `keyEncryptionKey` and uses its key, and never replaces it) or the
     /// encrypted file and its envelope.
     ///
-    /// Run it while no other connection uses the database.
-    ///
     /// - throws: A ``DatabaseEnvelopeError`` (`.invalidKey`) if the file is
-    ///   not a plaintext database, or a ``DatabaseError``; the file is
-    ///   unchanged then.
+    ///   not a plaintext database, `.wrongKeyEncryptionKey` if an envelope
+    ///   left by an earlier call is not opened by `keyEncryptionKey`, or a
+    ///   ``DatabaseError`` (`SQLITE_BUSY` when another connection has the
+    ///   file open); the file is unchanged then.
     public static func encrypt(plaintextDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey) throws {
-        guard FileManager.default.fileExists(atPath: path), try !DatabaseFile.isEncrypted(atPath: path) else {
-            throw DatabaseEnvelopeError(.invalidKey, "\(path) is not a plaintext database")
-        }
-        let salt = try EnvelopeCrypto.randomBytes(KeyDerivation.saltLength)
-        let dataKey = try newDataKey()
-        let envelope = try EnvelopeFile.wrapping(dataKey, databaseSalt: salt, keyEncryptionKey: keyEncryptionKey, created: Date())
-        let temporary = path + ".encrypting-\(UUID().uuidString)"
-        let source = try DatabaseQueue(path: path)
-        do {
-            try source.export(to: temporary, encryption: .encrypted(key: envelope.databaseKey(dataKey), settings: CipherSettings()))
-            try source.close()
-        } catch {
-            try? source.close()
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
-        do {
-            try envelope.write(toPath: Self.path(forDatabaseAt: path))
-            try DatabaseFile.replace(atPath: path, with: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "encrypt", held: nil) { held in
+            guard FileManager.default.fileExists(atPath: path), try !DatabaseFile.isEncrypted(atPath: path) else {
+                throw DatabaseEnvelopeError(.invalidKey, "\(path) is not a plaintext database")
+            }
+            let envelopePath = Self.path(forDatabaseAt: path)
+            EnvelopeFile.removeStaleTemporaries(of: envelopePath)
+            let key: DatabaseKey
+            if FileManager.default.fileExists(atPath: envelopePath) {
+                // Left by a call that did not finish: it protects nothing yet.
+                let envelope = try EnvelopeFile.read(atPath: envelopePath)
+                key = try envelope.databaseKey(try envelope.unwrap(with: keyEncryptionKey))
+            } else {
+                let salt = try EnvelopeCrypto.randomBytes(KeyDerivation.saltLength)
+                let dataKey = try newDataKey()
+                let envelope = try EnvelopeFile.wrapping(
+                    dataKey, databaseSalt: salt, keyEncryptionKey: keyEncryptionKey, created: Date())
+                try envelope.write(toPath: envelopePath, replacing: false)
+                key = try envelope.databaseKey(dataKey)
+            }
+            let target = try InPlaceTarget.resolve(path, operation: "encrypt")
+            try DatabaseFile.rewriteInPlace(
+                target: target, shownPath: path, key: nil, settings: CipherSettings(),
+                into: .encrypted(key: key, settings: CipherSettings()), operation: "encrypt", held: held)
         }
     }
 
     /// Wraps the data key under a new key-encryption key. No page of the
     /// database is read or written; the envelope is replaced atomically.
+    /// A data-key rotation that a crash interrupted is completed or undone
+    /// first, so that the key wrapped is the one that opens the file.
     ///
     /// - throws: A ``DatabaseEnvelopeError`` if `old` does not open the
     ///   envelope, `new` cannot be resolved, or the envelope cannot be
-    ///   written. The old envelope stays in place then.
+    ///   written; a ``DatabaseError`` (`SQLITE_BUSY`) if another operation
+    ///   kept the file's key-change lock too long. The old envelope stays
+    ///   in place then.
     public static func rewrap(forDatabaseAt path: String, from old: KeyEncryptionKey, to new: KeyEncryptionKey) throws {
-        let envelopePath = Self.path(forDatabaseAt: path)
-        let envelope = try EnvelopeFile.read(atPath: envelopePath)
-        try envelope.checkBelongs(toDatabaseAt: path)
-        let dataKey = try envelope.unwrap(with: old)
-        let rewrapped = try EnvelopeFile.wrapping(
-            dataKey, databaseSalt: envelope.databaseSaltBytes, keyEncryptionKey: new, created: envelope.createdDate)
-        try rewrapped.write(toPath: envelopePath)
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "rewrap the key of", held: nil) { held in
+            _ = try unwrap(forDatabaseAt: path, keyEncryptionKey: old, creatingIfMissing: false, held: held)
+            let envelopePath = Self.path(forDatabaseAt: path)
+            let envelope = try EnvelopeFile.read(atPath: envelopePath)
+            let dataKey = try envelope.unwrap(with: old)
+            let rewrapped = try EnvelopeFile.wrapping(
+                dataKey, databaseSalt: envelope.databaseSaltBytes, keyEncryptionKey: new, created: envelope.createdDate)
+            try rewrapped.write(toPath: envelopePath, replacing: true)
+        }
     }
 
     /// Replaces the data key: the database is re-encrypted with a new one
     /// (the safe rotation of ``Database/changeKey(_:)``, proved by a fresh
     /// connection), and the envelope replaced. The new envelope is written
-    /// first, beside the old one: if the process dies before the end, the
-    /// next ``unwrap(forDatabaseAt:keyEncryptionKey:creatingIfMissing:)``
-    /// finds which key opens the file and completes or undoes the rotation.
+    /// first, beside the old one (`<database>.envelope-next`), and removed
+    /// only once the old key is proven to read the file: if the process dies
+    /// or fails before the end, the next
+    /// ``unwrap(forDatabaseAt:keyEncryptionKey:creatingIfMissing:)`` or
+    /// ``rewrap(forDatabaseAt:from:to:)`` finds which key opens the file and
+    /// completes or undoes the rotation.
     ///
-    /// Run it while no other connection uses the database.
+    /// No other connection may use the database meanwhile: it refuses a file
+    /// that another process keeps open (`SQLITE_BUSY`, after 5 seconds), and
+    /// other key and envelope operations wait for it.
     ///
     /// - throws: A ``DatabaseEnvelopeError`` or a ``DatabaseError``; the
-    ///   database and its envelope keep the old key then.
+    ///   database and its envelope keep the old key then, unless the message
+    ///   says that neither key could be proven: both envelopes stay then, and
+    ///   the next unwrap decides.
     public static func rotateDataKey(forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey) throws {
-        let unwrapped = try unwrap(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey)
-        let current = try EnvelopeFile.read(atPath: Self.path(forDatabaseAt: path))
-        let newKey = try newDataKey()
-        let next = try EnvelopeFile.wrapping(
-            newKey, databaseSalt: current.databaseSaltBytes, keyEncryptionKey: keyEncryptionKey, created: current.createdDate)
-        let nextPath = Self.nextPath(forDatabaseAt: path)
-        try next.write(toPath: nextPath)
-        var configuration = Configuration()
-        configuration.key = unwrapped.key
-        let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
-        do {
-            try dbQueue.changeKey(try next.databaseKey(newKey))
-            try dbQueue.close()
-        } catch {
-            try? dbQueue.close()
-            try? FileManager.default.removeItem(atPath: nextPath)
-            throw error
+        try KeyChangeLock.run(forDatabaseAt: path, operation: "rotate the data key of", held: nil) { held in
+            let unwrapped = try unwrap(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey, creatingIfMissing: false, held: held)
+            let current = try EnvelopeFile.read(atPath: Self.path(forDatabaseAt: path))
+            // Another process's connections would go on with the old key.
+            try DatabaseFileLock(
+                path: path, shownPath: path, operation: "rotate the data key of", timeout: ExclusiveConnection.busyTimeout
+            ).release()
+            let newKey = try newDataKey()
+            let next = try EnvelopeFile.wrapping(
+                newKey, databaseSalt: current.databaseSaltBytes, keyEncryptionKey: keyEncryptionKey, created: current.createdDate)
+            let nextPath = Self.nextPath(forDatabaseAt: path)
+            try next.write(toPath: nextPath, replacing: false)
+            let nextKey = try next.databaseKey(newKey)
+            do {
+                var configuration = Configuration()
+                configuration.key = unwrapped.key
+                let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
+                do {
+                    try dbQueue.writer.sync { try $0.rekey(nextKey.material, held: held) }
+                    try dbQueue.close()
+                } catch {
+                    try? dbQueue.close()
+                    throw error
+                }
+            } catch {
+                // The new key's envelope goes only once the old key is proven
+                // to read the file; it is installed if the new key does.
+                switch FileKeyProof.check(path: path, key: unwrapped.key.material, settings: [], usesURI: false) {
+                case .reads:
+                    try? FileManager.default.removeItem(atPath: nextPath)
+                    try? FileDurability.syncDirectory(containing: nextPath)
+                    throw error
+                case .refused, .failed:
+                    guard case .reads = FileKeyProof.check(path: path, key: nextKey.material, settings: [], usesURI: false)
+                    else { throw error }
+                }
+            }
+            try install(nextPath, forDatabaseAt: path)
         }
-        try install(nextPath, forDatabaseAt: path)
     }
 
     /// What an envelope says of itself, without any key.

@@ -78,7 +78,10 @@ extension DatabaseReader {
         copyConfiguration.cipherSettings = configuration.cipherSettings
         copyConfiguration.journalMode = .default
         try EnvelopedCopy.write(from: self.path, to: path, keyEncryptionKey: keyEncryptionKey) { key, destination in
-            let temporary = destination + ".backup-\(UUID().uuidString)"
+            // Named as an export's temporary file, so that the next copy to
+            // the same destination removes it if this process is killed.
+            AbandonedFiles.remove(besideDatabaseAt: destination)
+            let temporary = AbandonedFiles.temporaryCopyPath(for: destination)
             copyConfiguration.key = key
             do {
                 let copy = try DatabaseQueue(path: temporary, configuration: copyConfiguration)
@@ -90,8 +93,15 @@ extension DatabaseReader {
                     throw error
                 }
                 try FileDurability.syncFile(atPath: temporary)
-                guard rename(temporary, destination) == 0 else {
-                    throw FileSystem.systemError("cannot move the backup to \(destination)")
+                switch try FileSystem.renameWithoutReplacing(temporary, to: destination) {
+                case .renamed:
+                    break
+                case .destinationExists:
+                    throw DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "\(destination) already exists")
+                case .unsupported:
+                    guard rename(temporary, destination) == 0 else {
+                        throw FileSystem.systemError("cannot move the backup to \(destination)")
+                    }
                 }
                 try FileDurability.syncDirectory(containing: destination)
             } catch {
@@ -134,9 +144,21 @@ enum EnvelopedCopy {
         from sourcePath: String, to destinationPath: String, keyEncryptionKey: KeyEncryptionKey,
         copy: (_ key: DatabaseKey, _ destination: String) throws -> Void) throws
     {
-        let envelope = try EnvelopeFile.read(atPath: DatabaseEnvelope.path(forDatabaseAt: sourcePath))
-        try envelope.checkBelongs(toDatabaseAt: sourcePath)
-        let key = try envelope.databaseKey(try envelope.unwrap(with: keyEncryptionKey))
+        // Under the source's key-change lock: no rotation or rewrap changes
+        // the envelope or the key while the copy is made, and one that a
+        // crash interrupted is completed or undone first.
+        try KeyChangeLock.run(forDatabaseAt: sourcePath, operation: "copy", held: nil) { held in
+            let key = try DatabaseEnvelope.unwrap(
+                forDatabaseAt: sourcePath, keyEncryptionKey: keyEncryptionKey, creatingIfMissing: false, held: held).key
+            let envelope = try EnvelopeFile.read(atPath: DatabaseEnvelope.path(forDatabaseAt: sourcePath))
+            try write(envelope, key: key, to: destinationPath, copy: copy)
+        }
+    }
+
+    private static func write(
+        _ envelope: EnvelopeFile, key: DatabaseKey, to destinationPath: String,
+        copy: (_ key: DatabaseKey, _ destination: String) throws -> Void) throws
+    {
         // An existing destination keeps its file and its envelope. An
         // envelope with no database beside it (left by a copy that a crash
         // stopped) protects nothing, and is replaced.
@@ -146,7 +168,7 @@ enum EnvelopedCopy {
         let destinationEnvelope = DatabaseEnvelope.path(forDatabaseAt: destinationPath)
         // The envelope first: a crash then leaves an envelope without a
         // database, never a database that nothing can open.
-        try envelope.write(toPath: destinationEnvelope)
+        try envelope.write(toPath: destinationEnvelope, replacing: true)
         do {
             try copy(key, destinationPath)
         } catch {

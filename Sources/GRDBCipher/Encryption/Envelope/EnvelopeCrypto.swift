@@ -89,8 +89,9 @@ enum EnvelopeCrypto {
             secureZero(UnsafeMutableRawBufferPointer(output))
             output.deallocate()
         }
+        try parameters.checkBudget()
         // The memory scrypt needs (128·r·N bytes, plus a margin).
-        let maxMemory = UInt64(128) * UInt64(parameters.blockSize) * parameters.cost + 1 << 20
+        let maxMemory = UInt64(128) * parameters.blockSize * parameters.cost + 1 << 20
         let status = passphrase.bytes.withMemoryRebound(to: CChar.self) { bytes in
             EVP_PBE_scrypt(
                 bytes.baseAddress, passphrase.count, salt, salt.count,
@@ -133,5 +134,36 @@ public struct ScryptParameters: Sendable, Hashable, Codable {
         self.cost = cost
         self.blockSize = blockSize
         self.parallelization = parallelization
+    }
+
+    /// The most memory a derivation may take: 128·r·N bytes, at most
+    /// 256 MiB (twice ``default``).
+    public static let maximumMemory: UInt64 = 256 << 20
+    /// The most work a derivation may take: N·r·p, at most 2²⁴ (16 times
+    /// ``default``, a few seconds).
+    public static let maximumWork: UInt64 = 1 << 24
+
+    /// Refuses parameters that are not scrypt's (N a power of two above 1,
+    /// r and p above 0) or that cost more than ``maximumMemory`` and
+    /// ``maximumWork``. An envelope's parameters are read before anything
+    /// authenticates them: an altered envelope must not make an open
+    /// allocate gigabytes or derive for minutes.
+    ///
+    /// - throws: A ``DatabaseEnvelopeError`` (`.malformed`).
+    public func checkBudget() throws {
+        let (n, r, p) = (cost, blockSize, parallelization)
+        guard n > 1, n & (n - 1) == 0, r > 0, p > 0 else {
+            throw DatabaseEnvelopeError(.malformed, "invalid scrypt parameters: N must be a power of two above 1, r and p above 0")
+        }
+        // Each factor is checked first: the products cannot overflow.
+        guard n <= Self.maximumMemory, r <= Self.maximumMemory, p <= Self.maximumWork,
+              128 * r <= Self.maximumMemory, 128 * r * n <= Self.maximumMemory,
+              n * r <= Self.maximumWork, n * r * p <= Self.maximumWork
+        else {
+            throw DatabaseEnvelopeError(
+                .malformed,
+                "scrypt parameters N = \(n), r = \(r), p = \(p) exceed this library's budget (128·r·N at most "
+                    + "\(Self.maximumMemory >> 20) MiB, N·r·p at most 2^24)")
+        }
     }
 }

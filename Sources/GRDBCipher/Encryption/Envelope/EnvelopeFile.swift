@@ -62,11 +62,12 @@ struct EnvelopeFile: Codable {
         guard envelope.databaseSaltBytes.count == KeyDerivation.saltLength,
               Self.hexBytes(envelope.nonce)?.count == EnvelopeCrypto.nonceLength,
               Self.hexBytes(envelope.wrappedDataKey)?.count == EnvelopeCrypto.keyLength + EnvelopeCrypto.tagLength,
-              (try? envelope.derivation()) != nil,
               Self.date(envelope.created) != nil, Self.date(envelope.rewrapped) != nil
         else {
             throw DatabaseEnvelopeError(.malformed, "the key envelope \(path) is damaged")
         }
+        // Its scrypt parameters are bounded before anything uses them.
+        _ = try envelope.derivation()
         return envelope
     }
 
@@ -82,10 +83,11 @@ struct EnvelopeFile: Codable {
             return .none
         case "passphrase":
             guard info.kdf == "scrypt", let n = info.n, let r = info.r, let p = info.p,
-                  n > 1, n & (n - 1) == 0, r > 0, p > 0,
                   let salt = info.salt.flatMap(Self.hexBytes), !salt.isEmpty
             else { throw DatabaseEnvelopeError(.malformed, "the key envelope's key derivation is damaged") }
-            return .scrypt(ScryptParameters(cost: n, blockSize: r, parallelization: p), salt: salt)
+            let parameters = ScryptParameters(cost: n, blockSize: r, parallelization: p)
+            try parameters.checkBudget()
+            return .scrypt(parameters, salt: salt)
         default:
             throw DatabaseEnvelopeError(.malformed, "the key envelope's key-encryption key kind is unknown")
         }
@@ -161,8 +163,15 @@ struct EnvelopeFile: Codable {
     }
 
     /// Writes the envelope at `path`: a temporary file created 0600 beside
-    /// it, synced, renamed over `path`, and the folder synced.
-    func write(toPath path: String) throws {
+    /// it, synced, then renamed over `path` (`replacing`) or linked to
+    /// `path`, which fails if it exists (`!replacing`); and the folder
+    /// synced. The caller holds the database's ``KeyChangeLock``.
+    ///
+    /// - throws: A ``DatabaseEnvelopeError``: `.invalidKey` if `path`
+    ///   exists and may not be replaced, `.cryptoFailure` if a file
+    ///   operation fails (nothing is left at `path` then, but what was
+    ///   there).
+    func write(toPath path: String, replacing: Bool) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(self)
@@ -182,23 +191,53 @@ struct EnvelopeFile: Codable {
             return fsync(descriptor) == 0 ? 0 : -1
         }
         let error = errno
-        close(descriptor)
-        guard status == 0 else {
+        let closed = close(descriptor)
+        guard status == 0, closed == 0 else {
             unlink(temporary)
-            throw DatabaseEnvelopeError(.cryptoFailure, "cannot write \(temporary): \(String(cString: strerror(error)))")
+            throw DatabaseEnvelopeError(.cryptoFailure, "cannot write \(temporary): \(String(cString: strerror(status == 0 ? errno : error)))")
         }
-        guard rename(temporary, path) == 0 else {
-            let error = errno
-            unlink(temporary)
-            throw DatabaseEnvelopeError(.cryptoFailure, "cannot rename \(temporary): \(String(cString: strerror(error)))")
+        if replacing {
+            guard rename(temporary, path) == 0 else {
+                let error = errno
+                unlink(temporary)
+                throw DatabaseEnvelopeError(.cryptoFailure, "cannot rename \(temporary): \(String(cString: strerror(error)))")
+            }
+        } else {
+            let outcome: FileSystem.ExclusiveRename
+            do {
+                outcome = try FileSystem.renameWithoutReplacing(temporary, to: path)
+            } catch {
+                unlink(temporary)
+                throw DatabaseEnvelopeError(.cryptoFailure, "\(error)")
+            }
+            switch outcome {
+            case .renamed:
+                break
+            case .destinationExists:
+                unlink(temporary)
+                throw DatabaseEnvelopeError(.invalidKey, "\(path) already exists: an envelope is never replaced")
+            case .unsupported:
+                // link(2) refuses an existing path too; a crash before the
+                // unlink leaves a temporary that the next write removes.
+                let linked = link(temporary, path)
+                let error = errno
+                unlink(temporary)
+                guard linked == 0 else {
+                    if error == EEXIST {
+                        throw DatabaseEnvelopeError(.invalidKey, "\(path) already exists: an envelope is never replaced")
+                    }
+                    throw DatabaseEnvelopeError(.cryptoFailure, "cannot create \(path): \(String(cString: strerror(error)))")
+                }
+            }
         }
         try FileDurability.syncDirectory(containing: path)
     }
 
     /// Removes the temporary files that a process killed while writing an
     /// envelope at `path` left behind (they hold a wrapped key, never a
-    /// clear one).
-    private static func removeStaleTemporaries(of path: String) {
+    /// clear one). The caller holds the database's ``KeyChangeLock``: no
+    /// other write is under way.
+    static func removeStaleTemporaries(of path: String) {
         let url = URL(fileURLWithPath: path)
         let prefix = url.lastPathComponent + ".tmp-"
         let folder = url.deletingLastPathComponent()

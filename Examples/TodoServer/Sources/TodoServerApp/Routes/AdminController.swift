@@ -125,27 +125,27 @@ struct AdminController: Sendable {
             let name = "todos-\(formatter.string(from: Date()))-\(UUID().uuidString.prefix(8).lowercased()).sqlite"
             let path = (backupDirectory as NSString).appendingPathComponent(name)
             let partial = (backupDirectory as NSString).appendingPathComponent(".\(name).partial")
-            // An enveloped database's backup has its data key and salt, and a copy of its envelope.
-            var dataKey: DatabaseKey?
-            if case .envelope(let kek) = encryption {
-                dataKey = try DatabaseEnvelope.unwrap(forDatabaseAt: database.path, keyEncryptionKey: kek).key
-            }
-            var config = TodoDatabase.poolConfiguration(
-                ServerConfiguration(databasePath: path, encryption: encryption), encryption: encryption, dataKey: dataKey)
-            config.maximumReaderCount = 1
             let pages = Mutex(0)
             do {
-                let destination = try DatabaseQueue(path: partial, configuration: config)
-                try await database.backup(to: destination, pagesPerStep: 256) { progress in
-                    pages.withLock { $0 = progress.totalPageCount }
+                if case .envelope(let kek) = encryption {
+                    // The library's enveloped backup: the same data key and
+                    // salt, its envelope copied first (0600, synced), under
+                    // the database's key-change lock, so that no rotation or
+                    // rewrap runs meanwhile.
+                    try await database.backupWithEnvelope(to: path, keyEncryptionKey: kek, pagesPerStep: 256) { progress in
+                        pages.withLock { $0 = progress.totalPageCount }
+                    }
+                } else {
+                    var config = TodoDatabase.poolConfiguration(
+                        ServerConfiguration(databasePath: path, encryption: encryption), encryption: encryption, dataKey: nil)
+                    config.maximumReaderCount = 1
+                    let destination = try DatabaseQueue(path: partial, configuration: config)
+                    try await database.backup(to: destination, pagesPerStep: 256) { progress in
+                        pages.withLock { $0 = progress.totalPageCount }
+                    }
+                    try await destination.close()
+                    try fileManager.moveItem(atPath: partial, toPath: path)
                 }
-                try await destination.close()
-                if dataKey != nil {
-                    try fileManager.copyItem(
-                        atPath: DatabaseEnvelope.path(forDatabaseAt: database.path),
-                        toPath: DatabaseEnvelope.path(forDatabaseAt: path))
-                }
-                try fileManager.moveItem(atPath: partial, toPath: path)
             } catch {
                 for suffix in ["", "-wal", "-shm", "-journal"] { try? fileManager.removeItem(atPath: partial + suffix) }
                 context.logger.error("admin: backup failed: \(error)")
