@@ -12,9 +12,14 @@ final class SerializedDatabase: @unchecked Sendable {
     private let actor: ConnectionActor
     /// How the cancellation of an async access's task reaches the connection.
     private let cancellation: AccessCancellation
-    private let onQueueKey = DispatchSpecificKey<Void>()
+    /// What `queue` says about the code it runs (see ``QueueMark``).
+    private let mark: QueueMark
     /// Set for a snapshot, whose transaction spans all its accesses.
     private let keepsTransactionsOpen: Bool
+    /// Whether the current access is a pool read that runs inside a write
+    /// of the same pool (on the writer's thread): a write from there would
+    /// wait for ever. Only touched by the code of that access, on `queue`.
+    var runsInsideWriterAccess = false
     /// Debug builds: the thread that runs the current access (see
     /// `DebugInvariants`).
     private let accessThread = LockedValue<ObjectIdentifier?>(nil)
@@ -37,7 +42,8 @@ final class SerializedDatabase: @unchecked Sendable {
         queue = configuration.readonly
             ? configuration.makeReaderDispatchQueue(label: label)
             : configuration.makeWriterDispatchQueue(label: label)
-        queue.setSpecific(key: onQueueKey, value: ())
+        mark = QueueMark(owner: owner)
+        queue.setSpecific(key: QueueMark.key, value: mark)
         // Open on the queue, so the connection is only ever touched there.
         db = try queue.sync {
             try Database(
@@ -46,17 +52,17 @@ final class SerializedDatabase: @unchecked Sendable {
         }
         actor = ConnectionActor(queue: queue)
         cancellation = db.accessCancellation
-        // The key is immutable, and `getSpecific` is thread-safe. An access
+        // The mark is immutable, and `getSpecific` is thread-safe. An access
         // nested in an access of another connection (a backup reads its
         // source inside a write of its destination) runs on the outer
         // access's thread, off this queue: the thread is recorded too.
-        let onQueueKey = self.onQueueKey
+        let mark = self.mark
         let accessThread = self.accessThread
         db.runsInAccess = {
-            DispatchQueue.getSpecific(key: onQueueKey) != nil
+            QueueMark.current === mark
                 || accessThread.withLock { $0 } == ObjectIdentifier(Thread.current)
         }
-        if let owner { setOwner(owner) }
+        mark.connection = self
     }
 
     /// Interrupts the statement that runs on the connection, from any thread.
@@ -64,13 +70,8 @@ final class SerializedDatabase: @unchecked Sendable {
         db.interrupt()
     }
 
-    /// Lets `owner` find this connection from code that runs on its queue.
-    func setOwner(_ owner: ConnectionOwner) {
-        queue.setSpecific(key: owner.key, value: WeakConnection(self))
-    }
-
     /// Whether the current code runs on this connection's queue.
-    var isOnQueue: Bool { DispatchQueue.getSpecific(key: onQueueKey) != nil }
+    var isOnQueue: Bool { QueueMark.current === mark }
 
     /// How many accesses changed the database; readable from any thread.
     var changeGeneration: ChangeGeneration { db.changeGeneration }
@@ -139,6 +140,10 @@ final class SerializedDatabase: @unchecked Sendable {
     /// - throws: `CancellationError`, or the error of `block`.
     func execute<T: Sendable>(_ block: @Sendable (Database) throws -> T) async throws -> T {
         let cancellation = self.cancellation
+        // The cancellation handler outlives the access: it stays installed
+        // until the task has resumed from `actor.run`, while the queue may
+        // already run the access of another task. It cancels only this one.
+        let accessID = cancellation.makeAccessID()
         return try await withTaskCancellationHandler {
             try await actor.run {
                 // Defers run in reverse order: the end of the access (which
@@ -146,13 +151,15 @@ final class SerializedDatabase: @unchecked Sendable {
                 let outerThread = self.enterAccess()
                 defer { self.leaveAccess(outerThread) }
                 defer { self.endAccess() }
-                cancellation.arm()
+                cancellation.arm(accessID)
                 defer { cancellation.disarm() }
+                // A cancellation before `arm` found no armed access: the
+                // task is cancelled already, and the access does not start.
                 try Task.checkCancellation()
                 return try block(self.db)
             }
         } onCancel: {
-            cancellation.cancel()
+            cancellation.cancel(accessID)
         }
     }
 
@@ -164,19 +171,50 @@ final class SerializedDatabase: @unchecked Sendable {
     }
 }
 
-/// Marks the dispatch queues of the connections of one pool, so that an
-/// access nested in another access of the same pool is detected, and the
-/// connection of the enclosing access can be found.
-final class ConnectionOwner: Sendable {
-    let key = DispatchSpecificKey<WeakConnection>()
+/// The value that marks the dispatch queue of a connection: the queue tells
+/// the code it runs which connection it belongs to, and which pool owns it.
+///
+/// Every queue is marked under one key, created once and never freed, and
+/// the mark is compared by identity. Dispatch finds a value by the address
+/// of its key, and a queue keeps the values set on it after their key is
+/// gone: the main queue keeps them for the life of the process. A key
+/// created for each connection could be allocated where a freed key of
+/// other code used to be (GRDB's observation tests mark the main queue
+/// with short-lived keys), and the new connection then took the main queue
+/// for its own: "Database methods are not reentrant" on a first access.
+final class QueueMark: @unchecked Sendable {
+    /// Never freed: no key allocated later can land on its address.
+    static let key = DispatchSpecificKey<QueueMark>()
 
+    /// The mark of the connection queue that runs the current code, if any.
+    static var current: QueueMark? { DispatchQueue.getSpecific(key: key) }
+
+    /// The pool of the connection, if any.
+    let owner: ConnectionOwner?
+
+    // Safe: written once, at the end of `SerializedDatabase.init`, before the
+    // queue runs any block that reads it; read only on the marked queue.
+    weak var connection: SerializedDatabase?
+
+    init(owner: ConnectionOwner?) {
+        self.owner = owner
+    }
+}
+
+/// The identity of one pool, held by the marks of its connections' queues,
+/// so that an access nested in another access of the same pool is detected,
+/// and the connection of the enclosing access can be found.
+final class ConnectionOwner: Sendable {
     /// The connection whose queue runs the current code, if it is one of the owner's.
-    var currentConnection: SerializedDatabase? { DispatchQueue.getSpecific(key: key)?.connection }
+    var currentConnection: SerializedDatabase? {
+        guard let mark = QueueMark.current, mark.owner === self else { return nil }
+        return mark.connection
+    }
 
     /// Traps if the current code runs on one of the owner's connections.
     func preconditionNotCurrent() {
         precondition(
-            DispatchQueue.getSpecific(key: key) == nil,
+            QueueMark.current?.owner !== self,
             "Database methods are not reentrant: this access is nested inside another access to the same "
                 + "database. Use the `db` you already have, or unsafeReentrantRead/unsafeReentrantWrite.")
     }

@@ -29,13 +29,16 @@ public enum SQLCipherLibrary {
 
     /// The error for a library that does not qualify, or nil.
     static func checkVersions(cipherVersion: String?, sqliteVersionNumber: CInt) -> DatabaseError? {
-        let advice = "Install SQLCipher 4.5 or newer (on Debian 12: run scripts/install-deps, which installs "
-            + "libsqlcipher-dev from bookworm-backports; on macOS: brew install sqlcipher)."
+        // Packages, not a script of this repository: the user's project has none.
+        let advice = "Install SQLCipher 4.5 or newer: on Debian and Ubuntu, libsqlcipher-dev to build "
+            + "and libsqlcipher1 to run (Debian 12: from bookworm-backports); on macOS, brew install sqlcipher."
+        let cause = "The usual cause: a plain libsqlite3 loaded before libsqlcipher (by another dependency, "
+            + "or LD_PRELOAD), so that SQLite's functions, which SQLCipher shares, resolve to it. "
         guard let cipherVersion, !cipherVersion.isEmpty else {
             return DatabaseError(
                 resultCode: .SQLITE_MISUSE,
                 message: "the linked library is plain SQLite \(sqliteVersion), not SQLCipher: "
-                    + "databases would not be encrypted. " + advice)
+                    + "databases would not be encrypted. " + cause + advice)
         }
         let numbers = cipherVersion.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         let major = numbers.first ?? 0

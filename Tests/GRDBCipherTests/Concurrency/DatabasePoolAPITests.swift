@@ -131,12 +131,29 @@ import Testing
         #expect(try await dbPool.unsafeRead(rowCount) == 2)
     }
 
-    @Test func aWriteInsideAReadTraps() async {
+    /// As in GRDB: a read does not hold the writer, so a write from inside
+    /// it runs (a value observation's fetch may write), and the read keeps
+    /// its snapshot.
+    @Test func aWriteInsideAReadRunsAndTheReadKeepsItsSnapshot() throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let counts = try dbPool.read { db -> (Int, Int) in
+            let before = try rowCount(db)
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES ('from a read')") }
+            return (before, try rowCount(db))
+        }
+        #expect(counts == (0, 0))
+        #expect(try dbPool.read(rowCount) == 1)
+    }
+
+    @Test func aWriteInsideAReadInsideAWriteTraps() async {
         await #expect(processExitsWith: .failure) {
             let dir = try TemporaryDirectory()
             let dbPool = try DatabasePool(path: dir.path("db.sqlite"))
-            try dbPool.read { _ in
-                try dbPool.write { _ in }
+            try dbPool.write { _ in
+                try dbPool.read { _ in
+                    try dbPool.write { _ in }
+                }
             }
         }
     }

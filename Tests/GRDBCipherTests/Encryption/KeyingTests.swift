@@ -46,7 +46,7 @@ import Testing
     @Test func plainSQLiteIsRefusedWithAnExplanation() throws {
         let error = try #require(SQLCipherLibrary.checkVersions(cipherVersion: nil, sqliteVersionNumber: 3_046_001))
         #expect(error.message?.contains("not SQLCipher") == true)
-        #expect(error.message?.contains("install-deps") == true)
+        #expect(error.message?.contains("libsqlcipher-dev") == true)
     }
 
     @Test func oldSQLCipherIsRefusedWithItsVersion() throws {

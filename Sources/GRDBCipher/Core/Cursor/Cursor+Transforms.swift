@@ -129,6 +129,18 @@ public final class EnumeratedCursor<Base: Cursor>: Cursor {
         offset += 1
         return pair
     }
+
+    /// Calls `body` on each remaining element and its position, through
+    /// the base cursor's own `forEach` (see `MapCursor.forEach(_:)`).
+    ///
+    /// - throws: The error of the base cursor or of `body`.
+    public func forEach(_ body: ((Int, Base.Element)) throws -> Void) throws {
+        try base.forEach { element in
+            let pair = (offset, element)
+            offset += 1
+            try body(pair)
+        }
+    }
 }
 
 /// A cursor of the elements of another that satisfy a predicate. See
@@ -150,6 +162,16 @@ public final class FilterCursor<Base: Cursor>: Cursor {
             if try isIncluded(element) { return element }
         }
         return nil
+    }
+
+    /// Calls `body` on each remaining element that satisfies the predicate,
+    /// through the base cursor's own `forEach` (see `MapCursor.forEach(_:)`).
+    ///
+    /// - throws: The error of the base cursor, of the predicate, or of `body`.
+    public func forEach(_ body: (Base.Element) throws -> Void) throws {
+        try base.forEach { element in
+            if try isIncluded(element) { try body(element) }
+        }
     }
 }
 

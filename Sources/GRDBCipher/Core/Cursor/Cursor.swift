@@ -142,6 +142,15 @@ public final class MapCursor<Base: Cursor, Element>: Cursor {
     public func next() throws -> Element? {
         try base.next().map(transform)
     }
+
+    /// Calls `body` on each remaining transformed element. The base cursor
+    /// iterates with its own `forEach`, which may differ from calls to
+    /// `next()` (a cursor of a database access reads its rows that way).
+    ///
+    /// - throws: The error of the base cursor, of the closure, or of `body`.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        try base.forEach { try body(transform($0)) }
+    }
 }
 
 /// A cursor of the first elements of another. See ``Cursor/prefix(_:)``.

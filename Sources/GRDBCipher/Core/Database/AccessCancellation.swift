@@ -12,10 +12,17 @@ import Synchronization
 /// transaction or a read-only mode, and a statement that SQLite interrupted
 /// throws `CancellationError` instead of `SQLITE_INTERRUPT`. A cancellation
 /// outside of an armed access, or after it ended, changes nothing.
+///
+/// Each async access has its own identifier (``makeAccessID()``), and a
+/// cancellation names the access of its task: the task of an access that
+/// ended may be cancelled while it resumes, when the next access, of
+/// another task, is armed already. That cancellation must not reach it.
 final class AccessCancellation: Sendable {
     private struct State {
-        /// An async access runs.
-        var isArmed = false
+        /// The identifier of the last access made.
+        var lastAccessID: UInt64 = 0
+        /// The async access that runs, if any.
+        var armedAccessID: UInt64?
         var isCancelled = false
         /// Depth of ``ignoring(_:)``: work that must finish even in a
         /// cancelled task (transaction observers after a commit).
@@ -39,29 +46,39 @@ final class AccessCancellation: Sendable {
     @inline(__always)
     var isStoppingStatements: Bool { stopsStatements.load(ordering: .relaxed) }
 
-    /// Begins an async access: a cancellation counts from now on.
-    func arm() {
-        state.withLock { $0.isArmed = true }
+    /// A new identifier, for an async access about to be scheduled.
+    func makeAccessID() -> UInt64 {
+        state.withLock { state in
+            state.lastAccessID &+= 1
+            return state.lastAccessID
+        }
+    }
+
+    /// Begins the async access `accessID`: its cancellation counts from now on.
+    func arm(_ accessID: UInt64) {
+        state.withLock { $0.armedAccessID = accessID }
     }
 
     /// Ends an async access: a cancellation does nothing until the next one.
     func disarm() {
         state.withLock { state in
-            state.isArmed = false
+            state.armedAccessID = nil
             state.isCancelled = false
             stopsStatements.store(false, ordering: .relaxed)
         }
     }
 
-    /// Cancels the armed access, if any: from any thread.
-    func cancel() {
-        let interrupts = state.withLock { state -> Bool in
-            guard state.isArmed, !state.isCancelled else { return false }
+    /// Cancels the access `accessID` if it is the armed one: from any thread.
+    /// The statement is interrupted under the lock, so that `disarm` cannot
+    /// end the access meanwhile, and the interruption cannot reach the
+    /// statement of the next access.
+    func cancel(_ accessID: UInt64) {
+        state.withLock { state in
+            guard state.armedAccessID == accessID, !state.isCancelled else { return }
             state.isCancelled = true
             stopsStatements.store(state.stopsStatements, ordering: .relaxed)
-            return state.stopsStatements
+            if state.stopsStatements { interrupt() }
         }
-        if interrupts { interrupt() }
     }
 
     /// Runs `body` with cancellation ignored: its statements run, and a

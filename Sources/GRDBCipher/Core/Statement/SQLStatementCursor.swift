@@ -24,15 +24,20 @@ public final class SQLStatementCursor: Cursor {
     /// The SQL as UTF-8 with a terminating NUL, and where the next statement starts.
     private let utf8: ContiguousArray<CChar>
     private var offset = 0
-    private let arguments: StatementArguments
-    private var consumer: ArgumentConsumer
+    /// The arguments shared by the statements, and what remains of them;
+    /// nil when none were given: each statement is then left unbound, for
+    /// arguments given when it runs (as in GRDB).
+    private let arguments: StatementArguments?
+    private var consumer: ArgumentConsumer?
 
-    init(database: Database, sql: String, arguments: StatementArguments) throws {
+    init(database: Database, sql: String, arguments: StatementArguments?) throws {
         self.database = database
         self.handle = try database.connection(sql: sql)
         self.utf8 = sql.utf8CString
         self.arguments = arguments
-        self.consumer = ArgumentConsumer(arguments, publicStatementArguments: database.configuration.publicStatementArguments)
+        self.consumer = arguments.map {
+            ArgumentConsumer($0, publicStatementArguments: database.configuration.publicStatementArguments)
+        }
     }
 
     /// The next statement, prepared, with its arguments bound; nil after the last.
@@ -58,16 +63,19 @@ public final class SQLStatementCursor: Cursor {
                 return (sqliteStatement, tail - buffer.baseAddress!)
             }
             guard let step else {
-                try consumer.checkAllConsumed(sql: nil)
+                try consumer?.checkAllConsumed(sql: nil)
                 return nil
             }
             offset = step.next
             // White space and comments prepare no statement.
             guard let sqliteStatement = step.statement else { continue }
             let statement = Statement(database: database, sqliteStatement: sqliteStatement)
-            let values = try consumer.values(
-                forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statement.sql)
-            try statement.bind(values, arguments: arguments)
+            if let arguments, var consumer {
+                let values = try consumer.values(
+                    forParameters: ArgumentConsumer.parameterNames(of: sqliteStatement), sql: statement.sql)
+                self.consumer = consumer
+                try statement.bind(values, arguments: arguments)
+            }
             return statement
         }
     }
@@ -79,6 +87,6 @@ extension Database {
     ///
     /// - throws: A ``DatabaseError`` if the connection is closed.
     public func allStatements(sql: String, arguments: StatementArguments? = nil) throws -> SQLStatementCursor {
-        try SQLStatementCursor(database: self, sql: sql, arguments: arguments ?? StatementArguments())
+        try SQLStatementCursor(database: self, sql: sql, arguments: arguments)
     }
 }

@@ -23,7 +23,9 @@ extension Database {
     public func cachedStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try cachedStatement(sql: sql)
-        try statement.setArguments(arguments)
+        // A literal without arguments leaves the statement unbound, as in
+        // GRDB: `?` and `:name` parameters take the arguments given later.
+        if !arguments.isEmpty { try statement.setArguments(arguments) }
         return statement
     }
 
@@ -35,7 +37,9 @@ extension Database {
     public func makeStatement(literal sqlLiteral: SQL) throws -> Statement {
         let (sql, arguments) = try sqlLiteral.build(self)
         let statement = try makeStatement(sql: sql)
-        try statement.setArguments(arguments)
+        // A literal without arguments leaves the statement unbound, as in
+        // GRDB: `?` and `:name` parameters take the arguments given later.
+        if !arguments.isEmpty { try statement.setArguments(arguments) }
         return statement
     }
 
@@ -45,6 +49,7 @@ extension Database {
     ///   query-interface value of the literal cannot be turned into SQL.
     public func allStatements(literal sqlLiteral: SQL) throws -> SQLStatementCursor {
         let (sql, arguments) = try sqlLiteral.build(self)
-        return try allStatements(sql: sql, arguments: arguments)
+        // Without arguments, the statements are left unbound, as in GRDB.
+        return try allStatements(sql: sql, arguments: arguments.isEmpty ? nil : arguments)
     }
 }
