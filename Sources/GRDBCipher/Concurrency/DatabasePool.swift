@@ -127,11 +127,13 @@ public final class DatabasePool: DatabaseWriter {
             try readers.barrier {
                 // Nothing closes unless every connection can: a pool that
                 // fails to close (a statement still alive) stays fully open.
-                // The writer is checked first, as it is closed first.
+                // The writer is checked first, as GRDB reports its error first.
                 try db.checkClosable()
                 try readers.checkClosable()
-                try db.close()
+                // The readers close first: the writer, last, checkpoints the
+                // WAL and removes it, and remains the file's only checkpointer.
                 try readers.close()
+                try db.close()
             }
         }
         keyContext.removeAll()

@@ -73,6 +73,12 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// Whether SQLCipher wipes and locks the memory it allocates (`PRAGMA
     /// cipher_memory_security`). This is a process-wide switch: once on, it
     /// stays on for every connection until the process exits. It costs speed.
+    ///
+    /// Off (SQLCipher's default), SQLCipher's own copies of the key and of
+    /// the keys it derives live in ordinary memory, which the system may
+    /// write to swap: GRDBCipher locks only the key buffers it holds itself
+    /// (a pool's derived key). Turn it on, or disable swap, where a key must
+    /// never reach the disk.
     public var memorySecurity: Bool?
 
     /// Creates settings; nil properties keep SQLCipher's defaults.

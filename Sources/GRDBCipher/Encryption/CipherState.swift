@@ -32,6 +32,13 @@ struct CipherState {
     /// a connection opened by a pool.
     var allowsDerivedKeyNow: Bool { allowsDerivedKey && !isKeyed }
 
+    /// Drops every key the connection holds, when it closes: a closed
+    /// queue or pool that the application keeps keeps no passphrase.
+    mutating func forgetKeys() {
+        passphrase = nil
+        derivedKeyAttempt = nil
+    }
+
     /// Forgets the previous opening's state, before the connection opens.
     mutating func reset(allowsDerivedKey: Bool) {
         self.allowsDerivedKey = allowsDerivedKey

@@ -115,13 +115,69 @@ final class KeyMaterial: @unchecked Sendable, CustomStringConvertible {
     /// For keys kept for a long time, such as a pool's derived key.
     func lockInMemory() {
         guard !isLocked, let base = buffer.baseAddress else { return }
-        isLocked = mlock(base, buffer.count) == 0
+        isLocked = MemoryLocks.lock(UnsafeMutableRawBufferPointer(start: base, count: buffer.count))
     }
 
     deinit {
         secureZero(UnsafeMutableRawBufferPointer(buffer))
-        if isLocked, let base = buffer.baseAddress { munlock(base, buffer.count) }
+        if isLocked, let base = buffer.baseAddress {
+            MemoryLocks.unlock(UnsafeMutableRawBufferPointer(start: base, count: buffer.count))
+        }
         buffer.deallocate()
+    }
+}
+
+/// `mlock(2)` that nests. The system locks whole pages, and does not count:
+/// `munlock` of one key would unlock the page of another key that shares
+/// it, still in use. This counts the locks of each page in the process, and
+/// unlocks a page only when its last lock goes.
+///
+/// SQLCipher keeps copies of its keys too; it locks them only with
+/// `PRAGMA cipher_memory_security = ON` (see ``CipherSettings``).
+enum MemoryLocks {
+    private static let lockCounts = LockedValue<[UInt: Int]>([:])
+    private static let pageSize = UInt(max(sysconf(CInt(_SC_PAGESIZE)), 1))
+
+    private static func pages(of range: UnsafeMutableRawBufferPointer) -> [UInt] {
+        guard let base = range.baseAddress, range.count > 0 else { return [] }
+        let first = UInt(bitPattern: base) & ~(pageSize - 1)
+        let last = (UInt(bitPattern: base) + UInt(range.count) - 1) & ~(pageSize - 1)
+        return Array(stride(from: first, through: last, by: Int(pageSize)))
+    }
+
+    /// Locks the pages of `range` in memory. Returns false, and locks
+    /// nothing, if the system refuses (no privilege, `RLIMIT_MEMLOCK`).
+    static func lock(_ range: UnsafeMutableRawBufferPointer) -> Bool {
+        let pages = pages(of: range)
+        return lockCounts.withLock { counts in
+            var lockedNow: [UInt] = []
+            for page in pages where counts[page] == nil {
+                guard mlock(UnsafeRawPointer(bitPattern: page), Int(pageSize)) == 0 else {
+                    for page in lockedNow { munlock(UnsafeRawPointer(bitPattern: page), Int(pageSize)) }
+                    return false
+                }
+                lockedNow.append(page)
+                counts[page] = 0
+            }
+            for page in pages { counts[page, default: 0] += 1 }
+            return true
+        }
+    }
+
+    /// Releases one lock of each page of `range`, locked by ``lock(_:)``.
+    static func unlock(_ range: UnsafeMutableRawBufferPointer) {
+        let pages = pages(of: range)
+        lockCounts.withLock { counts in
+            for page in pages {
+                guard let count = counts[page] else { continue }
+                if count <= 1 {
+                    counts[page] = nil
+                    munlock(UnsafeRawPointer(bitPattern: page), Int(pageSize))
+                } else {
+                    counts[page] = count - 1
+                }
+            }
+        }
     }
 }
 

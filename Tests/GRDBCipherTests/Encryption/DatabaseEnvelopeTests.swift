@@ -253,6 +253,28 @@ import Testing
         #expect(mismatched?.kind == .wrongKeyEncryptionKey)
     }
 
+    /// A wrapper script that leaves a process behind holding its output:
+    /// the key it printed is used at once, and the call is bounded anyway.
+    @Test func aKeyCommandThatLeavesAChildHoldingItsOutputIsNotWaitedFor() throws {
+        let dir = try TemporaryDirectory()
+        let path = try makeEnvelopedDatabase(dir)
+        let kek = String(repeating: "ab", count: 32)
+        try DatabaseEnvelope.rewrap(forDatabaseAt: path, from: fastKEK, to: .rawKey(Data(repeating: 0xab, count: 32)))
+        let started = Date()
+        let unwrapped = try DatabaseEnvelope.unwrap(
+            forDatabaseAt: path, keyEncryptionKey: .command(["sh", "-c", "sleep 30 & echo \(kek)"], timeout: .seconds(10)))
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try readName(path, key: unwrapped.key) == "kept")
+        // Without the key printed, the timeout bounds the call.
+        let slow = Date()
+        let silent = envelopeError {
+            _ = try DatabaseEnvelope.unwrap(
+                forDatabaseAt: path, keyEncryptionKey: .command(["sh", "-c", "sleep 30 & exec sleep 30"], timeout: .milliseconds(500)))
+        }
+        #expect(silent?.kind == .keyCommandFailed)
+        #expect(Date().timeIntervalSince(slow) < 5)
+    }
+
     @Test func aPlaintextDatabaseIsEncryptedUnderANewEnvelope() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("plain.sqlite")

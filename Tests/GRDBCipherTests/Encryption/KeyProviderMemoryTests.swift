@@ -76,6 +76,24 @@ import Testing
         #expect(found.isEmpty, "found in writable memory: \(found)")
     }
 
+    @Test func aClosedPoolThatStaysReferencedKeepsNoKey() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        var clearPassphrase = (0..<24).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
+        let passphrase = MaskedBytes(maskingAndZeroing: &clearPassphrase)
+        var settings = CipherSettings()
+        settings.kdfIterations = 4_000
+        let closedPool = try useProviderKeyedPool(at: path, passphrase: passphrase, settings: settings)
+        let salt = try #require(KeyDerivation.salt(ofDatabaseAt: path))
+        let (derivedKey, derivedKeyHex) = try maskedDerivedKey(passphrase: passphrase, salt: salt, settings: settings)
+        let found = try scanWritableMemory(for: [
+            ("passphrase", passphrase), ("derived key", derivedKey), ("derived key in hex", derivedKeyHex),
+        ])
+        withExtendedLifetime(closedPool) {}
+        #expect(found.isEmpty, "found in writable memory while the closed pool is referenced: \(found)")
+    }
+
     @Test func theScanFindsAKeyThatIsStillInMemory() throws {
         var generator = SystemRandomNumberGenerator()
         var clear = (0..<24).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
@@ -88,7 +106,8 @@ import Testing
 
     /// Opens, uses and closes a pool keyed by a provider that gives the
     /// passphrase as bytes and zeroes its own copies.
-    private func useProviderKeyedPool(at path: String, passphrase: MaskedBytes, settings: CipherSettings) throws {
+    @discardableResult
+    private func useProviderKeyedPool(at path: String, passphrase: MaskedBytes, settings: CipherSettings) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.cipherSettings = settings
         configuration.keyProvider = {
@@ -108,6 +127,7 @@ import Testing
             _ = try? dbPool.read { db in try Int.fetchOne(db, sql: "SELECT SUM(x) FROM t") }
         }
         try dbPool.close()
+        return dbPool
     }
 
     /// The derived key in binary and in hex, masked.

@@ -152,6 +152,11 @@ import Testing
             #expect(badLimit.status == .badRequest)
             let badFilter = try await client.execute(uri: "/todos/events?completed=maybe", method: .get)
             #expect(badFilter.status == .badRequest)
+            // Each stream fetches its page again after every change: no deep offsets.
+            let deep = try await client.execute(uri: "/todos/events?offset=10001", method: .get)
+            #expect(deep.status == .badRequest)
+            let listed = try await client.execute(uri: "/todos?offset=10001", method: .get)
+            #expect(listed.status == .ok)
         }
     }
 }

@@ -393,8 +393,10 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             throw DatabaseError.fromConnection(handle, code: code)
         }
         sqliteConnection = nil
-        // A closed connection keeps no key: a reopening keys it again.
-        cipherState.passphrase = nil
+        // A closed connection keeps no key, not even the passphrase of its
+        // derived key (an internal close keeps that one: the connection
+        // reopens with it, or proves a rotation with it).
+        cipherState.forgetKeys()
         unregisterOpenFile()
     }
 

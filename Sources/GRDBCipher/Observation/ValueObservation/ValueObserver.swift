@@ -176,8 +176,11 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
             guard isActive else { return }
             do {
                 let (fetched, region) = try initialFetch(result.get())
-                reduceAndNotify(fetched)
+                // The registration is queued on the writer before the value
+                // goes out, as GRDB does: a write made in answer to the
+                // initial value then runs after it, and is observed.
                 register(on: pool, region: region, ifChangedSince: generation)
+                reduceAndNotify(fetched)
             } catch {
                 fail(error)
             }

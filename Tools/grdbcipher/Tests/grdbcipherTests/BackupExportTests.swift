@@ -18,6 +18,17 @@ import Testing
         expectDirectory(directory.url.path, holdsExactly: ["backup.sqlite", "db.sqlite"])
     }
 
+    @Test(arguments: ["0", "3000000000"])
+    func aPagesPerStepOutOfRangeIsAUsageError(count: String) throws {
+        let directory = try TemporaryDirectory()
+        let path = try makeShellDatabase(in: directory, rows: 5)
+        let result = try Tool.run(["backup", path, directory.path("backup.sqlite"), "--pages-per-step", count],
+                                  environment: passphraseEnvironment())
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--pages-per-step"), "\(result)")
+        expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
+    }
+
     @Test func backupShowsProgressWhenAsked() throws {
         let directory = try TemporaryDirectory()
         let path = try makeShellDatabase(in: directory, rows: 500)

@@ -11,7 +11,8 @@ import Synchronization
 /// The first event carries the list as it is when the client connects; each
 /// later event carries it after a commit that changed it (commits that leave
 /// it as it was send nothing). The query parameters are those of
-/// `GET /todos` (`limit`, `offset`, `completed`). Each event is
+/// `GET /todos` (`limit`, `offset` up to ``TodoPage/maximumStreamOffset``,
+/// `completed`). Each event is
 ///
 ///     event: todos
 ///     data: [{"id":1,"title":"…","completed":false}]
@@ -42,7 +43,7 @@ struct TodoEventsController: Sendable {
     }
 
     @Sendable func stream(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let page = try TodoPage(request.uri.queryParameters)
+        let page = try TodoPage(request.uri.queryParameters, maximumOffset: TodoPage.maximumStreamOffset)
         guard let slot = slots.take() else {
             throw HTTPError(.serviceUnavailable, message: "too many event streams")
         }

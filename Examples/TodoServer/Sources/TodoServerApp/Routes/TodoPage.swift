@@ -9,6 +9,10 @@ struct TodoPage: Sendable {
     static let maximumLimit = 500
     /// The largest `offset` accepted (deep offsets scan that many rows).
     static let maximumOffset = 1_000_000
+    /// The largest `offset` of an event stream: each stream fetches its page
+    /// again after every commit that changes the list, so a deep offset
+    /// would scan that many rows per stream and per write.
+    static let maximumStreamOffset = 10_000
 
     let limit: Int
     let offset: Int
@@ -18,9 +22,9 @@ struct TodoPage: Sendable {
     /// Reads the query parameters.
     ///
     /// - throws: An `HTTPError` (400) for a malformed or out-of-range value.
-    init(_ query: Parameters) throws {
+    init(_ query: Parameters, maximumOffset: Int = Self.maximumOffset) throws {
         limit = try integerParameter(query.get("limit"), name: "limit", default: Self.defaultLimit, range: 1...Self.maximumLimit)
-        offset = try integerParameter(query.get("offset"), name: "offset", default: 0, range: 0...Self.maximumOffset)
+        offset = try integerParameter(query.get("offset"), name: "offset", default: 0, range: 0...maximumOffset)
         switch query.get("completed") {
         case nil: completed = nil
         case "true": completed = true

@@ -33,7 +33,9 @@ struct BackupCommand: ToolCommand {
     @OptionGroup var progress: ProgressOptions
 
     func validate() throws {
-        guard pagesPerStep > 0 else { throw ValidationError("--pages-per-step must be positive") }
+        guard pagesPerStep > 0, pagesPerStep <= Int(CInt.max) else {
+            throw ValidationError("--pages-per-step must be from 1 to \(CInt.max)")
+        }
     }
 
     func execute() throws {

@@ -52,6 +52,16 @@ struct DatabaseAccess {
         configuration.busyMode = .timeout(5)
         configuration.cipherLogDestination = .discarded
         configuration.label = "grdbcipher"
+        if !readonly {
+            // A server may write the file meanwhile: its writer checkpoints,
+            // never this tool. SQLite before 3.51.3 can corrupt a WAL file
+            // when a second connection checkpoints while another commits and
+            // resets the WAL; a last connection's checkpoint at close, with no
+            // other connection left, stays.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            }
+        }
         return configuration
     }
 

@@ -105,13 +105,14 @@ enum Passphrase {
             // Read to the end of file, not to the size the file system
             // states: a pipe (`--passphrase-file <(pass show db)`) states none.
             guard let handle = FileHandle(forReadingAtPath: path),
-                  let contents = try? handle.readToEnd() ?? Data() else {
+                  var contents = try? handle.readToEnd() ?? Data() else {
                 throw ToolError(.usage, "cannot read the passphrase file \(path)")
             }
             try? handle.close()
-            var copy = contents
-            defer { copy.resetBytes(in: 0..<copy.count) }
-            return firstLine(of: copy)
+            // The buffer read is the only one: zeroed in place, not a
+            // copy-on-write copy of it.
+            defer { contents.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+            return firstLine(of: contents)
         case let .environment(name):
             return Data((ProcessInfo.processInfo.environment[name] ?? "").utf8)
         case let .prompt(prompt, confirm):
