@@ -38,12 +38,9 @@ final class StatementIteration {
     @usableFromInline
     func step() throws -> Bool {
         if isDone { return false }
-        do {
-            if try statement.step() { return true }
-        } catch {
-            isDone = true
-            throw error
-        }
+        // A failed step does not end the iteration, as in GRDB: the next
+        // call steps again, and SQLite reports an error again.
+        if try statement.step() { return true }
         isDone = true
         statement.reset()
         return false

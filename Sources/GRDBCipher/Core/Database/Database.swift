@@ -390,6 +390,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             return code
         }
         if code != SQLITE_OK {
+            Self.logUnfinalizedStatements(handle, code: code)
             throw DatabaseError.fromConnection(handle, code: code)
         }
         sqliteConnection = nil
@@ -414,6 +415,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // connection open: its error is SQLite's own (SQLITE_BUSY).
         let code = interruptibleConnection.withLock { _ in sqlite3_close(handle) }
         if code != SQLITE_OK {
+            Self.logUnfinalizedStatements(handle, code: code)
             throw DatabaseError.fromConnection(handle, code: code)
         }
         // SQLite closed it after all (not expected): record it.
@@ -422,6 +424,19 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         // A closed connection keeps no key: a reopening keys it again.
         cipherState.passphrase = nil
         unregisterOpenFile()
+    }
+
+    /// Tells SQLite's log (``Database/logError``), as GRDB does, which
+    /// statements kept a close from completing: "unfinalized statement:
+    /// <sql>", with secrets redacted.
+    private static func logUnfinalizedStatements(_ handle: OpaquePointer, code: CInt) {
+        var statement = sqlite3_next_stmt(handle, nil)
+        while let current = statement {
+            if let sql = sqlite3_sql(current) {
+                grdbcipher_log(code, "unfinalized statement: " + SecretRedaction.redactedSQL(String(cString: sql)))
+            }
+            statement = sqlite3_next_stmt(handle, current)
+        }
     }
 
     private func unregisterOpenFile() {

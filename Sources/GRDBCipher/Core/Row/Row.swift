@@ -214,14 +214,19 @@ public final class Row {
         return hasNull(atUncheckedIndex: index)
     }
 
-    /// Whether at least one value of the row is not NULL.
+    /// Whether at least one value of the row, or of one of its scopes (see
+    /// ``scopes``, at any depth), is not NULL, as in GRDB: a record decoded
+    /// from a scope whose own columns are none, or all NULL, but whose nested
+    /// scopes hold values, is not nil.
     ///
     /// ```swift
     /// try Row.fetchOne(db, sql: "SELECT 'foo', NULL")!.containsNonNullValue  // true
     /// try Row.fetchOne(db, sql: "SELECT NULL, NULL")!.containsNonNullValue   // false
     /// ```
     public var containsNonNullValue: Bool {
-        (0..<count).contains { !hasNull(atUncheckedIndex: $0) }
+        if (0..<count).contains(where: { !hasNull(atUncheckedIndex: $0) }) { return true }
+        guard adaptation != nil else { return false }
+        return scopes.contains { $0.1.containsNonNullValue }
     }
 
     /// Whether the value at a valid `index` is NULL, without copying it out

@@ -62,10 +62,13 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
         let c = databaseDateComponents.dateComponents
         guard let year = c.year, let month = c.month, let day = c.day else { return nil }
         let days = CivilTime.daysSince1970(year: year, month: month, day: day)
-        var seconds = Double(days * 86400 + (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0))
-        seconds += Double(c.nanosecond ?? 0) / 1e9
-        seconds -= Double(c.timeZone?.secondsFromGMT() ?? 0)
-        self.init(timeIntervalSince1970: seconds)
+        // Whole seconds since 2001, Foundation's reference date, exactly, then
+        // the fraction: one rounding, as Foundation's calendar makes the date
+        // GRDB reads (a detour through 1970 rounds twice, tens of
+        // nanoseconds off).
+        let wholeSeconds = (days - 11_323) * 86400 + (c.hour ?? 0) * 3600 + (c.minute ?? 0) * 60 + (c.second ?? 0)
+            - (c.timeZone?.secondsFromGMT() ?? 0)
+        self.init(timeIntervalSinceReferenceDate: Double(wholeSeconds) + Double(c.nanosecond ?? 0) / 1e9)
     }
 
     /// The date in whole milliseconds, rounded half up, as GRDB's date

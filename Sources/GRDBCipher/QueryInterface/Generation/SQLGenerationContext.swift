@@ -119,7 +119,13 @@ final class SQLGenerationContext {
                 message: "all columns but \(excluded.sorted().joined(separator: ", ")) of an unknown table")
         }
         let excludedLowercased = Set(excluded.map { $0.lowercased() })
-        let columns = try db.columns(in: tableName).map({ $0.name }).filter { !excludedLowercased.contains($0.lowercased()) }
+        let allColumns = try db.columns(in: tableName).map(\.name)
+        let columns = allColumns.filter { !excludedLowercased.contains($0.lowercased()) }
+        // Excluding no column of the table is all of them: `*`, as in GRDB.
+        if columns.count == allColumns.count {
+            sql += prefix + "*"
+            return
+        }
         sql += columns.map { prefix + $0.quotedDatabaseIdentifier }.joined(separator: ", ")
     }
 
