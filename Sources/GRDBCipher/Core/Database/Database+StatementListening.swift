@@ -8,12 +8,7 @@ extension Database {
     /// Called before a statement runs, while something observes statements.
     func statementWillExecute(_ statement: Statement) {
         if selectedRegionRecording != nil {
-            if let narrowed = narrowedSelectedRegion, narrowed.statement === statement {
-                narrowedSelectedRegion = nil
-                selectedRegionRecording!.formUnion(narrowed.region)
-            } else {
-                selectedRegionRecording!.formUnion(statement.accesses.selectedRegion)
-            }
+            selectedRegionRecording!.formUnion(statement.databaseRegion)
         }
         statementListener?.statementWillExecute(statement)
     }
@@ -69,8 +64,9 @@ extension Database {
     /// also gets what an inner one records.
     ///
     /// This is how an observation learns what a fetch depends on. A
-    /// request by key records only the rows it names (set in
-    /// `narrowedSelectedRegion` just before its statement runs), as in GRDB.
+    /// request by key records only the rows it names, and a request with
+    /// prefetched associations the tables they read (its statement's
+    /// ``Statement/databaseRegion`` says so), as in GRDB.
     func recordingSelectedRegion<T>(_ fetch: () throws -> T) rethrows -> (T, DatabaseRegion) {
         let outer = selectedRegionRecording
         selectedRegionRecording = DatabaseRegion()
@@ -80,7 +76,6 @@ extension Database {
                 selectedRegionRecording = outer.union(selectedRegionRecording ?? DatabaseRegion())
             } else {
                 selectedRegionRecording = nil
-                narrowedSelectedRegion = nil
             }
             updateStatementObservation()
         }

@@ -59,9 +59,6 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// The union of the regions read by the statements run inside
     /// ``recordingSelectedRegion(_:)``, nil outside.
     var selectedRegionRecording: DatabaseRegion?
-    /// The region a statement about to run reads, narrower than the one
-    /// SQLite reported (the rows of a request by key), for the recording.
-    var narrowedSelectedRegion: (statement: Statement, region: DatabaseRegion)?
     /// What tells other threads that an access of this connection changed
     /// the database; see `Observation/Database+ChangeGeneration.swift`.
     let changeGeneration = ChangeGeneration()
@@ -550,6 +547,7 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             if statement.isBusy {
                 return try makeStatement(sql: sql)
             }
+            if statement.regionRefinement != nil { statement.regionRefinement = nil }
             return statement
         }
         let statement = try makeStatement(sql: sql)

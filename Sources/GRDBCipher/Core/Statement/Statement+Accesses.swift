@@ -10,7 +10,9 @@ extension Statement {
     /// print(statement.databaseRegion) // "player(name)"
     /// ```
     public var databaseRegion: DatabaseRegion {
-        accesses.selectedRegion
+        let region = accesses.selectedRegion
+        guard let regionRefinement else { return region }
+        return (try? regionRefinement(database, region)) ?? region
     }
 
     /// What the statement reads and may change. A statement compiled while

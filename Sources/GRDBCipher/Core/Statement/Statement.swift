@@ -86,6 +86,13 @@ public final class Statement {
     /// `Statement+Accesses.swift`.
     var recordedAccesses: StatementAccesses?
 
+    /// Set by the request that prepared the statement: turns the region
+    /// SQLite reports into the region the request reads (narrowed to the
+    /// rows its conditions name, and with the tables its prefetched
+    /// associations read), as GRDB's prepared requests do. Cleared when
+    /// the statement is handed out by ``Database/cachedStatement(sql:)``.
+    @exclusivity(unchecked) var regionRefinement: (@Sendable (Database, DatabaseRegion) throws -> DatabaseRegion)?
+
     /// Case-insensitive column index lookup, built once per statement.
     private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
 

@@ -11,26 +11,33 @@ extension QueryInterfaceRequest {
     ///
     /// - throws: A ``DatabaseError`` if the request cannot be prepared.
     public func databaseRegion(_ db: Database) throws -> DatabaseRegion {
-        var region = try statementRegion(db)
-        if !relation.joins.isEmpty || !relation.prefetches.isEmpty {
-            // The associations of `including(all:)` are read by requests of their own.
+        let statement = try makePreparedRequest(db, forSingleResult: false).statement
+        return try refinedRegion(db, statement.accesses.selectedRegion)
+    }
+
+    /// The region the request reads, from the region of its statement:
+    /// narrowed to the rows its conditions name; unless that is provably
+    /// empty (`none()`), with the tables its prefetched associations read,
+    /// which a fetch reads only when the statement gives rows, but which
+    /// an observation must track even when it gives none (as in GRDB).
+    func refinedRegion(_ db: Database, _ statementRegion: DatabaseRegion) throws -> DatabaseRegion {
+        var region = try narrowing(db, statementRegion)
+        if !region.isEmpty, !relation.joins.isEmpty || !relation.prefetches.isEmpty {
             try region.formUnion(relation.prefetchedRegion(db))
         }
         return region
     }
 
-    /// The region of the request's own statement.
-    private func statementRegion(_ db: Database) throws -> DatabaseRegion {
-        try narrowing(db, makePreparedRequest(db, forSingleResult: false).statement.databaseRegion)
-    }
-
-    /// While a value observation records the region its fetch reads: the
-    /// statement of this request, about to run, records only the rows its
-    /// conditions name (`player(*)[1,2]` for `filter(ids: [1, 2])`), so
-    /// that the observation ignores changes to other rows, as in GRDB.
-    func narrowRecordedRegion(_ db: Database, of statement: Statement) throws {
-        guard db.selectedRegionRecording != nil, !relation.filters.isEmpty else { return }
-        db.narrowedSelectedRegion = (statement, try narrowing(db, statement.databaseRegion))
+    /// Gives the statement just prepared for this request the region of the
+    /// request (see ``refinedRegion(_:_:)``), computed when it is asked: by
+    /// `statement.databaseRegion`, or by a value observation that records
+    /// what its fetch reads. Requests that neither filter nor prefetch,
+    /// outside of such a recording, pay nothing.
+    func attachRegion(_ db: Database, to statement: Statement) {
+        let prefetches = !relation.prefetches.isEmpty || !relation.joins.isEmpty
+        guard prefetches || (db.selectedRegionRecording != nil && !relation.filters.isEmpty) else { return }
+        let request = self
+        statement.regionRefinement = { db, region in try request.refinedRegion(db, region) }
     }
 
     /// `region`, restricted to the rows that the request's conditions name.

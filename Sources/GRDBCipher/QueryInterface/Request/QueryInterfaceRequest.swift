@@ -41,7 +41,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
-        try narrowRecordedRegion(db, of: statement)
+        attachRegion(db, to: statement)
         return PreparedRequest(statement: statement)
     }
 
@@ -59,7 +59,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
         }
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
-        try narrowRecordedRegion(db, of: statement)
+        attachRegion(db, to: statement)
         var prepared = PreparedRequest(statement: statement, adapter: adapter)
         if !relation.allPrefetches().isEmpty {
             prepared.supplementaryFetch = { db, rows, willExecute in
@@ -81,7 +81,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest, Sendable {
     public func fetchCount(_ db: Database) throws -> Int {
         let (sql, arguments) = try memo.sql(db, .count) { try relation.countSQL(db) }
         let statement = try db.cachedStatement(sql: sql)
-        try narrowRecordedRegion(db, of: statement)
+        attachRegion(db, to: statement)
         return try Int.fetchOne(statement, arguments: arguments) ?? 0
     }
 
