@@ -56,27 +56,19 @@ import Testing
     }
 
     @Test func noKeyIsLeftInWritableMemoryOnceAProviderKeyedPoolIsClosed() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("db.sqlite")
-        var generator = SystemRandomNumberGenerator()
-        var clearPassphrase = (0..<24).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
-        let passphrase = MaskedBytes(maskingAndZeroing: &clearPassphrase)
-        var settings = CipherSettings()
-        settings.kdfIterations = 4_000
-
-        try useProviderKeyedPool(at: path, passphrase: passphrase, settings: settings)
-
-        // The key the pool derived: computed again here, and kept masked.
-        let salt = try #require(KeyDerivation.salt(ofDatabaseAt: path))
-        let (derivedKey, derivedKeyHex) = try maskedDerivedKey(passphrase: passphrase, salt: salt, settings: settings)
-
-        let found = try scanWritableMemory(for: [
-            ("passphrase", passphrase), ("derived key", derivedKey), ("derived key in hex", derivedKeyHex),
-        ])
+        let found = try keysInMemoryAfterAProviderKeyedPool(keepsPool: false)
         #expect(found.isEmpty, "found in writable memory: \(found)")
     }
 
     @Test func aClosedPoolThatStaysReferencedKeepsNoKey() throws {
+        let found = try keysInMemoryAfterAProviderKeyedPool(keepsPool: true)
+        #expect(found.isEmpty, "found in writable memory while the closed pool is referenced: \(found)")
+    }
+
+    /// Uses and closes a pool keyed by a provider, released or still
+    /// referenced, then scans writable memory for its passphrase and the
+    /// key the pool derived (computed again here, and kept masked).
+    private func keysInMemoryAfterAProviderKeyedPool(keepsPool: Bool) throws -> [String] {
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
         var generator = SystemRandomNumberGenerator()
@@ -84,14 +76,15 @@ import Testing
         let passphrase = MaskedBytes(maskingAndZeroing: &clearPassphrase)
         var settings = CipherSettings()
         settings.kdfIterations = 4_000
-        let closedPool = try useProviderKeyedPool(at: path, passphrase: passphrase, settings: settings)
+        var closedPool: DatabasePool? = try useProviderKeyedPool(at: path, passphrase: passphrase, settings: settings)
+        if !keepsPool { closedPool = nil }
         let salt = try #require(KeyDerivation.salt(ofDatabaseAt: path))
         let (derivedKey, derivedKeyHex) = try maskedDerivedKey(passphrase: passphrase, salt: salt, settings: settings)
         let found = try scanWritableMemory(for: [
             ("passphrase", passphrase), ("derived key", derivedKey), ("derived key in hex", derivedKeyHex),
         ])
         withExtendedLifetime(closedPool) {}
-        #expect(found.isEmpty, "found in writable memory while the closed pool is referenced: \(found)")
+        return found
     }
 
     @Test func theScanFindsAKeyThatIsStillInMemory() throws {
@@ -106,7 +99,6 @@ import Testing
 
     /// Opens, uses and closes a pool keyed by a provider that gives the
     /// passphrase as bytes and zeroes its own copies.
-    @discardableResult
     private func useProviderKeyedPool(at path: String, passphrase: MaskedBytes, settings: CipherSettings) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.cipherSettings = settings
