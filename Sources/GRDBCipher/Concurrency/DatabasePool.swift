@@ -127,13 +127,14 @@ public final class DatabasePool: DatabaseWriter {
             try readers.barrier {
                 // Nothing closes unless every connection can: a pool that
                 // fails to close (a statement still alive) stays fully open.
-                // The writer is checked first, as GRDB reports its error first.
+                // The writer is checked first, as it is closed first.
                 try db.checkClosable()
                 try readers.checkClosable()
-                // The readers close first: the writer, last, checkpoints the
-                // WAL and removes it, and remains the file's only checkpointer.
-                try readers.close()
+                // As in GRDB, the writer closes first. The readers, read-only,
+                // never checkpoint, even the last one to close: the writer
+                // stays the file's only checkpointer.
                 try db.close()
+                try readers.close()
             }
         }
         keyContext.removeAll()

@@ -81,18 +81,40 @@ extension SQLRelation {
 
     // MARK: - Clauses
 
-    /// Whether the request is grouped by plain columns of its table that
-    /// include one of its unique keys (its primary key, the rowid, or the
-    /// columns of a unique index). Not for a view, nor for groups of
-    /// expressions that are not columns.
+    /// Whether the request is grouped by columns of its table that include
+    /// one of its unique keys (its primary key, the rowid, or the columns of
+    /// a unique index), as GRDB decides it: a column may come through a
+    /// bijection (`-id`, `id COLLATE NOCASE`, a qualified `player.id`). Not
+    /// for a view, nor for groups of other expressions.
     private func groupsByUniqueKey(_ db: Database) throws -> Bool {
         guard let groupExpressions, try db.tableExists(tableName) else { return false }
         var columns: Set<String> = []
         for expression in groupExpressions {
-            guard case .column(let name) = expression.impl else { return false }
+            guard let name = groupedColumn(expression) else { return false }
             columns.insert(name)
         }
+        let lowercased = Set(columns.map { $0.lowercased() })
+        if !lowercased.isDisjoint(with: ["rowid", "oid", "_rowid_"]), try db.primaryKey(tableName).tableHasRowID {
+            return true
+        }
         return try db.table(tableName, hasUniqueKey: columns)
+    }
+
+    /// The column of the table that a grouping expression is a bijection of.
+    private func groupedColumn(_ expression: SQLExpression) -> String? {
+        switch expression.impl {
+        case .column(let name):
+            return name
+        case .qualified(let expression, let alias):
+            guard alias.tableName?.lowercased() == tableName.lowercased() else { return nil }
+            return groupedColumn(expression)
+        case .unary(let op, let operand) where op == "-":
+            return groupedColumn(operand)
+        case .collated(let operand, _):
+            return groupedColumn(operand)
+        default:
+            return nil
+        }
     }
 
     /// Whether the request has a `GROUP BY` clause: its rows are then

@@ -178,6 +178,16 @@ import Testing
             #expect(throws: DatabaseError.self) {
                 try GenPlayer.all().group(Column("teamId")).updateAll(db, [Column("score").set(to: 0)])
             }
+
+            // A bijection of the key (`-id`) and the rowid are unique keys too, as in GRDB.
+            let bijections = try queryInterfaceTrace(db) { () throws in
+                _ = try GenPlayer.filter(Column("id") == -1).group(-Column("id")).deleteAll(db)
+                _ = try GenPlayer.filter(Column("id") == -1).group(Column.rowID).deleteAll(db)
+            }
+            #expect(bijections == [
+                #"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" WHERE "id" = ? GROUP BY -"id")"#,
+                #"DELETE FROM "player" WHERE "id" IN (SELECT "id" FROM "player" WHERE "id" = ? GROUP BY "rowid")"#,
+            ])
         }
     }
 }
