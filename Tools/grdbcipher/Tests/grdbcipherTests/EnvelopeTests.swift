@@ -12,6 +12,41 @@ import Testing
         return (current, new)
     }
 
+    /// The reading commands open an enveloped database with the
+    /// key-encryption key alone, and `backup` carries the envelope.
+    @Test func readingCommandsAndBackupOpenAnEnvelopedDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let (current, new) = try kekFiles(directory)
+        let path = directory.path("db.sqlite")
+        let environment = ["GRDBCIPHER_KEK_FILE": current]
+        let created = try Tool.run(["envelope", "init", path], environment: environment)
+        #expect(created.status == 0, "\(created)")
+        for statement in ["CREATE TABLE t(x)", "INSERT INTO t VALUES (42)"] {
+            let written = try Tool.run(["sql", path, statement], environment: environment)
+            #expect(written.status == 0, "\(written)")
+        }
+
+        let info = try Tool.run(["info", path], environment: environment)
+        #expect(info.status == 0, "\(info)")
+        let verify = try Tool.run(["verify", path], environment: environment)
+        #expect(verify.status == 0, "\(verify)")
+        let read = try Tool.run(["sql", path, "SELECT x FROM t", "--readonly"], environment: environment)
+        #expect(read.status == 0, "\(read)")
+        #expect(read.stdout.contains("42"), "\(read)")
+
+        let out = directory.path("backup.sqlite")
+        let backup = try Tool.run(["backup", path, out], environment: environment)
+        #expect(backup.status == 0, "\(backup)")
+        #expect(FileManager.default.fileExists(atPath: out + ".envelope"))
+        let copied = try Tool.run(["sql", out, "SELECT x FROM t", "--readonly"], environment: environment)
+        #expect(copied.stdout.contains("42"), "\(copied)")
+
+        // Another key-encryption key does not open it, with the envelope's error.
+        let wrong = try Tool.run(["info", path], environment: ["GRDBCIPHER_KEK_FILE": new])
+        #expect(wrong.status == 3, "\(wrong)")
+        expectNoSecret(in: wrong)
+    }
+
     @Test func initShowRewrapAndRotateAnEnvelopedDatabase() throws {
         let directory = try TemporaryDirectory()
         let (current, new) = try kekFiles(directory)

@@ -42,6 +42,10 @@ struct BackupCommand: ToolCommand {
         let input = try InputFile(file)
         try input.requireEncrypted("backup writes encrypted copies: use encrypt")
         let destination = try OutputFile(out, replace: output.replace, input: file)
+        if let kek = try passphrase.envelopeKeyEncryptionKey(forDatabaseAt: input.path) {
+            try backupWithEnvelope(input, to: destination, keyEncryptionKey: kek)
+            return
+        }
         let access = try DatabaseAccess.find(input, key: passphrase.key(), given: cipher.values)
         // What a killed backup to the same file left behind goes first.
         AbandonedTemporaryFiles.remove(besides: destination.placement, kind: "backup")
@@ -67,5 +71,40 @@ struct BackupCommand: ToolCommand {
             throw error
         }
         Diagnostics.note("backed up \(file) into \(out)")
+    }
+
+    /// The backup of an enveloped database: the copy under the same data
+    /// key, and a copy of the envelope beside it, so that the same
+    /// key-encryption key opens both (the library's `backupWithEnvelope`).
+    private func backupWithEnvelope(
+        _ input: InputFile, to destination: OutputFile, keyEncryptionKey kek: KeyEncryptionKey) throws
+    {
+        guard !output.replace else {
+            throw ToolError(.usage, "--replace is not available for an enveloped database: remove \(out) and its envelope first")
+        }
+        let key: DatabaseKey
+        do {
+            key = try DatabaseEnvelope.unwrap(forDatabaseAt: input.path, keyEncryptionKey: kek).key
+        } catch let error as DatabaseEnvelopeError {
+            throw KeyEncryptionKeySource.toolError(error)
+        }
+        let access = try DatabaseAccess.find(input, key: key, given: cipher.values)
+        let bar = progress.makeBar(label: "backup")
+        do {
+            let source = try access.openQueue(readonly: true)
+            defer { try? source.close() }
+            try source.backupWithEnvelope(to: destination.placement, keyEncryptionKey: kek, pagesPerStep: CInt(pagesPerStep)) { step in
+                let fraction = step.totalPageCount > 0 ? Double(step.completedPageCount) / Double(step.totalPageCount) : 1
+                bar.update(fraction: fraction, detail: "\(step.completedPageCount)/\(step.totalPageCount) pages")
+            }
+            bar.finish()
+        } catch let error as DatabaseEnvelopeError {
+            bar.finish(detail: "failed")
+            throw KeyEncryptionKeySource.toolError(error)
+        } catch {
+            bar.finish(detail: "failed")
+            throw error
+        }
+        Diagnostics.note("backed up \(file) into \(out), with its envelope \(DatabaseEnvelope.path(forDatabaseAt: out))")
     }
 }

@@ -31,7 +31,7 @@ struct InfoCommand: ToolCommand {
         let access: DatabaseAccess
         do {
             access = try DatabaseAccess.find(
-                input, key: input.isEncrypted ? passphrase.key() : nil, given: cipher.values)
+                input, key: input.isEncrypted ? passphrase.key(forDatabaseAt: input.path) : nil, given: cipher.values)
         } catch let error as ToolError where error.status == .doesNotOpen {
             report.opens = false
             try print(report)

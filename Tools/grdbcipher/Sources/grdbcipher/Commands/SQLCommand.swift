@@ -43,7 +43,7 @@ struct SQLCommand: ToolCommand {
 
     func execute() throws {
         let input = try InputFile(file)
-        let access = try DatabaseAccess.find(input, key: input.isEncrypted ? passphrase.key() : nil, given: cipher.values)
+        let access = try DatabaseAccess.find(input, key: input.isEncrypted ? passphrase.key(forDatabaseAt: input.path) : nil, given: cipher.values)
         let queue = try access.openQueue(readonly: readonly)
         let request = SQLRequest<Row>(sql: statement, arguments: StatementArguments(arguments))
         let output = StandardOutputStream()

@@ -22,7 +22,7 @@ struct VerifyCommand: ToolCommand {
 
     func execute() throws {
         let input = try InputFile(file)
-        let access = try DatabaseAccess.find(input, key: input.isEncrypted ? passphrase.key() : nil, given: cipher.values)
+        let access = try DatabaseAccess.find(input, key: input.isEncrypted ? passphrase.key(forDatabaseAt: input.path) : nil, given: cipher.values)
         let queue = try access.openQueue(readonly: true)
         var damaged = false
         var lines: [String] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GRDBCipher
 
 /// The key of the encrypted side: `--passphrase-file`, `GRDBCIPHER_PASSPHRASE`, or a prompt.
@@ -13,6 +14,36 @@ struct PassphraseOptions: ParsableArguments {
 
     @Flag(help: "The passphrase source holds a raw key in hex: 64 digits, or 96 with the file's salt (x'...' accepted).")
     var rawKey = false
+
+    /// The key of the existing database at `path`: its envelope's data key
+    /// when it has an envelope (`<path>.envelope`), no passphrase is given
+    /// (`--passphrase-file`, `GRDBCIPHER_PASSPHRASE`), and a key-encryption
+    /// key is (`GRDBCIPHER_KEK_FILE`, `GRDBCIPHER_KEK_COMMAND`); else
+    /// ``key(prompt:confirm:)``.
+    ///
+    /// - throws: A ``ToolError``: the envelope does not open, or no key is given.
+    func key(forDatabaseAt path: String) throws -> DatabaseKey {
+        if let kek = try envelopeKeyEncryptionKey(forDatabaseAt: path) {
+            do {
+                return try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: kek).key
+            } catch let error as DatabaseEnvelopeError {
+                throw KeyEncryptionKeySource.toolError(error)
+            }
+        }
+        return try key()
+    }
+
+    /// The key-encryption key that opens the envelope of the database at
+    /// `path`, when the database has an envelope and the caller gave a
+    /// key-encryption key and no passphrase.
+    func envelopeKeyEncryptionKey(forDatabaseAt path: String) throws -> KeyEncryptionKey? {
+        let environment = ProcessInfo.processInfo.environment
+        guard passphraseFile == nil, !rawKey, environment[Passphrase.environmentVariable] == nil,
+              environment[KeyEncryptionKeySource.fileVariable] != nil || environment[KeyEncryptionKeySource.commandVariable] != nil,
+              FileManager.default.fileExists(atPath: DatabaseEnvelope.path(forDatabaseAt: path))
+        else { return nil }
+        return try KeyEncryptionKeySource.current()
+    }
 
     /// The key, from the first available source.
     ///
