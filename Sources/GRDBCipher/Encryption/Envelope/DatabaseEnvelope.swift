@@ -146,7 +146,7 @@ public enum DatabaseEnvelope {
     /// written beside the file, checked, and renamed over it, while SQLite's
     /// exclusive lock on the file keeps every other connection out from
     /// before the copy until after the rename (as
-    /// ``DatabaseFile/reencrypt(atPath:key:settings:newKey:newSettings:)``
+    /// `DatabaseFile.reencrypt(atPath:key:settings:newKey:newSettings:)`
     /// does): no commit of another process is lost. A crash leaves the
     /// plaintext file (and, maybe, its envelope: a new call opens it with
     /// `keyEncryptionKey` and uses its key, and never replaces it) or the
