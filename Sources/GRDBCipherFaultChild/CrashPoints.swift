@@ -160,6 +160,27 @@ func crashPoint(_ arguments: [String]) throws {
             try source.export(to: copy, encryption: .plaintext)
         }
 
+    // An export that replaces an existing copy (copy and swap of another
+    // file than its source), under the copy's key-change lock.
+    case ("export-replacing", "setup"):
+        try makeDatabase(keys.old)
+        let old = try DatabaseQueue(path: copy)
+        try old.write { try $0.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT); INSERT INTO t (payload) VALUES ('old copy')") }
+        try old.close()
+        chmod(copy, 0o640)
+    case ("export-replacing", "run"), ("export-replacing", "next"):
+        let prefix = step == "run" ? "" : "NEXT-"
+        let source = try DatabaseQueue(path: db, configuration: keys.configuration(keys.old))
+        // The user runs the export again unless it is done.
+        let done = step == "next" && (try? DatabaseQueue(path: copy, configuration: keys.configuration(keys.new))
+            .read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") }) == keys.rows
+        try reportOutcome(prefix: prefix, skipIf: done) {
+            try source.export(
+                to: copy, encryption: .encrypted(key: .passphrase(keys.new), settings: CipherSettings(kdfIterations: keys.kdfIterations)),
+                replacingExistingFile: true)
+        }
+        try source.close()
+
     // The first start of a server on a new enveloped database, and the next.
     case ("envelope-first-start", "setup"): break
     case ("envelope-first-start", "run"), ("envelope-first-start", "next"):
