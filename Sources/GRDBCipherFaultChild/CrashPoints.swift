@@ -21,7 +21,7 @@ import Glibc
 enum CrashPointKeys {
     static let old = "old crash-point key"
     static let new = "new crash-point key"
-    static let kdfIterations = 1_000
+    static let kdfIterations = 4_000
     static let rows = 20
 
     static func configuration(_ passphrase: String?, compatibility: Int? = nil, wal: Bool = false) -> Configuration {

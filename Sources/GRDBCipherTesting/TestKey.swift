@@ -1,5 +1,5 @@
 import Foundation
-import GRDBCipher
+@_spi(InsecureKeyDerivation) import GRDBCipher
 
 /// A database key for tests: the key GRDBCipher takes, the cipher settings
 /// that go with it, and what the `sqlcipher` shell needs to open the same file.
@@ -50,7 +50,11 @@ public struct TestKey: Sendable, CustomStringConvertible, CustomDebugStringConve
     private init(secret: Secret, databaseKey: DatabaseKey, cipherSettings: CipherSettings, kind: String) {
         self.secret = secret
         self.databaseKey = databaseKey
-        self.cipherSettings = cipherSettings
+        // Test keys may create databases with fast, insecure key
+        // derivation; nothing else can.
+        var settings = cipherSettings
+        settings.allowsInsecureKeyDerivation = true
+        self.cipherSettings = settings
         self.kind = kind
     }
 

@@ -112,3 +112,23 @@ struct JoinedTables {
         }
     }
 }
+
+extension JoinedTables {
+    /// `ctes`, then the common table expressions of the tables, in their
+    /// order: as in GRDB, a later one of the same name (case-insensitive)
+    /// takes the place of an earlier one.
+    func ctes(startingWith ctes: [SQLCTE]) -> [SQLCTE] {
+        var all = ctes
+        for node in nodes {
+            for cte in node.relation.ctes {
+                let name = cte.tableName.lowercased()
+                if let index = all.firstIndex(where: { $0.tableName.lowercased() == name }) {
+                    all[index] = cte
+                } else {
+                    all.append(cte)
+                }
+            }
+        }
+        return all
+    }
+}

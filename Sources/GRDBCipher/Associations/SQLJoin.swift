@@ -68,13 +68,21 @@ struct SQLJoin: Sendable {
 
     /// The join merged with another one of the same key, with GRDB's
     /// rules: `including` wins over `joining`, required over optional, all
-    /// conditions apply, and the selection and order of `other` win
-    /// (unless it has no order).
+    /// filters apply, of two expression conditions the last one, and the
+    /// selection and order of `other` win unless it has none. A `joining`
+    /// selects nothing: its selection never replaces the selection of an
+    /// `including`.
     func merged(with other: SQLJoin) -> SQLJoin {
         var join = self
         join.kind = (kind == .required || other.kind == .required) ? .required : .optional
         join.isIncluded = isIncluded || other.isIncluded
+        if case .expression = other.condition, case .expression = condition {
+            join.condition = other.condition
+        }
         join.relation = relation.merged(with: other.relation)
+        if !(other.isIncluded && !other.relation.selection.isEmpty) && isIncluded {
+            join.relation.selection = relation.selection
+        }
         return join
     }
 }

@@ -32,6 +32,8 @@ extension SQLRelation {
                 }
             }
         }
+        // The root's selection may be empty, when an included table's is not.
+        if isFirst { throw Self.emptySelectionError }
 
         sql += " FROM " + tableSQL(root)
         for node in nodes.dropFirst() {
@@ -66,10 +68,21 @@ extension SQLRelation {
             }
         }
 
+        // A reversed relation reverses the orderings of every table joined
+        // below it, too: each table's direction is its own reversal
+        // combined with those of the tables it joins through (nodes come
+        // after their parent).
         var orderingsWritten = false
+        var reversals: [Bool] = []
+        reversals.reserveCapacity(nodes.count)
         for node in nodes {
             var relation = node.relation
-            if node.join != nil && isReversed { relation.isReversed.toggle() }
+            if let parent = node.parent {
+                relation.isReversed = relation.isReversed != reversals[parent]
+            } else {
+                relation.isReversed = isReversed
+            }
+            reversals.append(relation.isReversed)
             let orderings = try relation.resolvedOrderings()
             if orderings.isEmpty { continue }
             sql += orderingsWritten ? ", " : " ORDER BY "
@@ -89,16 +102,11 @@ extension SQLRelation {
         }
     }
 
-    /// The relation's common table expressions, then those of its joined
-    /// tables that it does not define.
+    /// The relation with the common table expressions of its joined tables
+    /// too (see ``JoinedTables/ctes(startingWith:)``).
     private func allCTEs(_ tables: JoinedTables) -> SQLRelation {
         var relation = self
-        for node in tables.nodes.dropFirst() {
-            for cte in node.relation.ctes
-            where !relation.ctes.contains(where: { $0.tableName.lowercased() == cte.tableName.lowercased() }) {
-                relation.ctes.append(cte)
-            }
-        }
+        relation.ctes = tables.ctes(startingWith: ctes)
         return relation
     }
 

@@ -23,8 +23,15 @@ struct SQLPrefetch: Sendable {
 extension SQLRelation {
     /// The relation with one more prefetched association; one of the same
     /// key is merged (see ``SQLJoin/merged(with:)``).
+    ///
+    /// As in GRDB, the tables that `through` associations go through are
+    /// joined tables of the relation, known by their keys: prefetches whose
+    /// first steps have the same keys share those steps, with the filters of
+    /// all of them (even when the prefetches have different keys).
     func appending(_ prefetch: SQLPrefetch) -> SQLRelation {
         var relation = self
+        var prefetch = prefetch
+        relation.mergePivots(of: &prefetch)
         if let index = relation.prefetches.firstIndex(where: { $0.key == prefetch.key }) {
             let merged = relation.prefetches[index].association.destination.relation
                 .merged(with: prefetch.association.destination.relation)
@@ -33,6 +40,31 @@ extension SQLRelation {
             relation.prefetches.append(prefetch)
         }
         return relation
+    }
+
+    /// Merges the steps that `prefetch` goes through (all but its last)
+    /// with those of the prefetches that go through the same keys, step by
+    /// step from the relation's table: each shared step becomes the merge
+    /// of all of them, in the order they were added.
+    private mutating func mergePivots(of prefetch: inout SQLPrefetch) {
+        var sharing = Array(prefetches.indices)
+        for depth in 0..<(prefetch.association.steps.count - 1) {
+            let step = prefetch.association.steps[depth]
+            sharing = sharing.filter { index in
+                let steps = prefetches[index].association.steps
+                return depth < steps.count - 1
+                    && steps[depth].keyName == step.keyName
+                    && steps[depth].relation.tableName == step.relation.tableName
+            }
+            // The shared steps are equal already: the first holds every
+            // filter added before this one.
+            guard let first = sharing.first else { return }
+            let merged = prefetches[first].association.steps[depth].relation.merged(with: step.relation)
+            for index in sharing {
+                prefetches[index].association.steps[depth].relation = merged
+            }
+            prefetch.association.steps[depth].relation = merged
+        }
     }
 
     /// A prefetched association of a relation, or of one of its joined

@@ -56,14 +56,7 @@ private struct ColumnCounter {
     init(db: Database, tables: JoinedTables, ctes: [SQLCTE]) {
         self.db = db
         self.tables = tables
-        var allCTEs = ctes
-        for node in tables.nodes {
-            for cte in node.relation.ctes
-            where !allCTEs.contains(where: { $0.tableName.lowercased() == cte.tableName.lowercased() }) {
-                allCTEs.append(cte)
-            }
-        }
-        self.ctes = allCTEs
+        self.ctes = tables.ctes(startingWith: ctes)
     }
 
     mutating func columnCount(of node: JoinedTables.Node) throws -> Int {

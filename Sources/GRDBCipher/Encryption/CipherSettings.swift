@@ -81,6 +81,23 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
     /// never reach the disk.
     public var memorySecurity: Bool?
 
+    /// The fewest key derivation iterations a new database, or a copy
+    /// exported with new settings, may be given: 4,000, the fewest any
+    /// SQLCipher version used by default. Files written with fewer still open.
+    public static let minimumKDFIterationsForNewDatabases = 4_000
+
+    /// Whether new databases may derive their key with fewer iterations than
+    /// ``minimumKDFIterationsForNewDatabases``: set by the testing kit's
+    /// fast test keys only, so that they cannot reach production.
+    /// Not part of the settings' equality.
+    @_spi(InsecureKeyDerivation)
+    public var allowsInsecureKeyDerivation: Bool {
+        get { insecureKeyDerivation.isAllowed }
+        set { insecureKeyDerivation.isAllowed = newValue }
+    }
+
+    private var insecureKeyDerivation = InsecureKeyDerivationAllowance()
+
     /// Creates settings; nil properties keep SQLCipher's defaults.
     public init(
         compatibility: Int? = nil,
@@ -135,6 +152,17 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
 
     /// SQLCipher answers some bad values with an error state that surfaces
     /// later, and ignores others: refuse them here, with the reason.
+    /// Throws unless these settings may derive the key of a new database:
+    /// see ``minimumKDFIterationsForNewDatabases``.
+    func checkKeyDerivationForNewDatabase() throws {
+        guard let kdfIterations, kdfIterations < Self.minimumKDFIterationsForNewDatabases,
+              !allowsInsecureKeyDerivation else { return }
+        throw DatabaseError.misuse(
+            "\(kdfIterations) key derivation iterations are too few for a new database: at least "
+                + "\(Self.minimumKDFIterationsForNewDatabases) (SQLCipher 4's default is 256,000); "
+                + "fast keys are for tests only (GRDBCipherTesting's TestKey)")
+    }
+
     func validate() throws {
         if let compatibility, !(1...4).contains(compatibility) {
             throw DatabaseError.misuse("cipher compatibility must be 1, 2, 3 or 4, not \(compatibility)")
@@ -209,4 +237,12 @@ public struct CipherSettings: Hashable, Sendable, CustomStringConvertible {
         if let memorySecurity { parts.append("memorySecurity: \(memorySecurity)") }
         return "CipherSettings(\(parts.joined(separator: ", ")))"
     }
+}
+
+/// Whether fast, insecure key derivation is allowed: equal to every other
+/// value, so that it does not change the equality of cipher settings.
+private struct InsecureKeyDerivationAllowance: Hashable, Sendable {
+    var isAllowed = false
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

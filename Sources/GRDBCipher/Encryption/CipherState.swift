@@ -15,6 +15,11 @@ struct CipherState {
     /// needs it to prove the old key. Cleared when the connection closes.
     var passphrase: KeyMaterial?
 
+    /// The key the connection was last given, applied or not: what a failed
+    /// first read is diagnosed with (see `KeyMistake`). Cleared with the
+    /// other keys.
+    var givenKey: KeyMaterial?
+
     /// The keys shared with the other connections of a pool, if any.
     let keyContext: KeyContext?
 
@@ -36,6 +41,7 @@ struct CipherState {
     /// queue or pool that the application keeps keeps no passphrase.
     mutating func forgetKeys() {
         passphrase = nil
+        givenKey = nil
         derivedKeyAttempt = nil
     }
 
@@ -46,6 +52,7 @@ struct CipherState {
         isKeyed = false
         settingsApplied = false
         passphrase = nil
+        givenKey = nil
     }
 }
 

@@ -35,6 +35,7 @@ extension Database {
         guard sqlite3_db_readonly(handle, "main") != 1 else {
             throw DatabaseError.misuse("cannot export from a read-only connection, which would attach the destination read-only")
         }
+        if let key, !key.isRawKeySpecification { try settings.checkKeyDerivationForNewDatabase() }
         let settingsPragmas = key == nil ? [] : try settings.pragmas(schema: Self.exportSchema)
         try attachExportDestination(path: path, key: key)
         defer { try? execute(sql: "DETACH DATABASE \(Self.exportSchema)") }

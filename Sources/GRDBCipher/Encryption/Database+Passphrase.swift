@@ -97,6 +97,7 @@ extension Database {
         }
         try KeyMaterial.checkLength(key.count)
         let passphrase = cipherState.keyContext?.currentPassphrase(for: key) ?? key
+        cipherState.givenKey = passphrase
         let settings = configuration.cipherSettings
         try settings.validate()
         try settings.check(key: passphrase)
@@ -128,8 +129,22 @@ extension Database {
     func applyCipherSettings() throws {
         guard !cipherState.settingsApplied else { return }
         cipherState.settingsApplied = true
+        // A new database gets a key derivation fit for production.
+        if configuration.cipherSettings.kdfIterations != nil, cipherState.givenKey?.isRawKeySpecification == false,
+           !usesURI, !path.isEmpty, path != ":memory:", isNewDatabaseFile
+        {
+            try configuration.cipherSettings.checkKeyDerivationForNewDatabase()
+        }
         for pragma in try configuration.cipherSettings.pragmas() {
             try execute(sql: pragma)
         }
+    }
+}
+
+extension Database {
+    /// Whether the database file is missing or empty: SQLite has not written it yet.
+    var isNewDatabaseFile: Bool {
+        if let header = DatabaseFileHeader.read(atPath: path, count: 16) { return header.isEmpty }
+        return !FileManager.default.fileExists(atPath: path)
     }
 }

@@ -34,22 +34,40 @@ enum UnauthenticatedKeyProbe {
     /// decides), and throws the `SQLITE_NOTADB` error of a key that does not
     /// open the copy.
     static func check(path: String, key: KeyMaterial, settings: CipherSettings) throws {
+        if let error = tryCopy(path: path, key: key, settings: settings) { throw error }
+    }
+
+    /// Whether `key` with `settings` opens a copy of the start of the file
+    /// at `path` (true unless it fails with `SQLITE_NOTADB`), or nil when
+    /// no copy could be made.
+    static func keyOpensCopy(path: String, key: KeyMaterial, settings: CipherSettings) -> Bool? {
+        guard let bytes = DatabaseFileHeader.read(atPath: path, count: 16), !bytes.isEmpty else { return nil }
+        return tryCopy(path: path, key: key, settings: settings) == nil
+    }
+
+    /// The `SQLITE_NOTADB` error of opening a copy of the start of the file
+    /// with `key` and `settings`; nil when the open did not fail so, or the
+    /// copy could not be made.
+    private static func tryCopy(path: String, key: KeyMaterial, settings: CipherSettings) -> DatabaseError? {
         guard let bytes = DatabaseFileHeader.read(atPath: path, count: copiedByteCount), !bytes.isEmpty,
-              let directory = makePrivateDirectory() else { return }
+              let directory = makePrivateDirectory() else { return nil }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let copy = directory + "/probe.sqlite"
         guard FileManager.default.createFile(atPath: copy, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
-        else { return }
+        else { return nil }
         var configuration = Configuration()
         configuration.key = DatabaseKey(material: key)
         configuration.cipherSettings = settings
+        configuration.diagnosesKeyMistakes = false
         do {
             let db = try Database(path: copy, description: "GRDBCipher.keyProbe", configuration: configuration)
             db.closeEvenIfBusy()
+            return nil
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw error
+            return error
         } catch {
             // Another failure: the copy lacks pages that the schema needs, say.
+            return nil
         }
     }
 

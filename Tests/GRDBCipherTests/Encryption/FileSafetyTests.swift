@@ -99,6 +99,42 @@ import Testing
         #expect(error?.message?.contains("at most 2147483647") == true)
     }
 
+    @Test func newDatabasesRefuseTheTestingKitsFastKeyDerivation() throws {
+        let dir = try TemporaryDirectory()
+        var config = Configuration()
+        config.passphrase = "secret"
+        config.cipherSettings.kdfIterations = 1
+        let path = dir.path("db.sqlite")
+        let error = #expect(throws: DatabaseError.self) {
+            try DatabaseQueue(path: path, configuration: config).write { try $0.execute(sql: "CREATE TABLE t (a)") }
+        }
+        #expect(error?.resultCode == .SQLITE_MISUSE)
+        #expect(error?.message?.contains("too few for a new database") == true)
+        #expect(((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0)
+
+        // A file written with one round (by the testing kit) still opens
+        // with the same settings, and the floor lets raw keys through.
+        let existing = dir.path("existing.sqlite")
+        try makeEncryptedDatabase(at: existing, passphrase: "secret")   // the kit's one round
+        #expect(try DatabaseQueue(path: existing, configuration: config).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM secret") } == 1)
+        var rawConfig = Configuration()
+        rawConfig.key = try .rawKey(Data(repeating: 7, count: 32))
+        rawConfig.cipherSettings.kdfIterations = 1
+        #expect(throws: Never.self) { try DatabaseQueue(path: dir.path("raw.sqlite"), configuration: rawConfig).write { try $0.execute(sql: "CREATE TABLE t (a)") } }
+
+        // An export with new settings is a new database too.
+        let source = try DatabaseQueue(path: existing, configuration: config)
+        let exportError = #expect(throws: DatabaseError.self) {
+            try source.export(to: dir.path("copy.sqlite"), encryption: .encrypted(key: .passphrase("copy"), settings: CipherSettings(kdfIterations: 10)))
+        }
+        #expect(exportError?.message?.contains("too few for a new database") == true)
+        var floor = CipherSettings()
+        floor.kdfIterations = CipherSettings.minimumKDFIterationsForNewDatabases
+        #expect(throws: Never.self) {
+            try source.export(to: dir.path("floor.sqlite"), encryption: .encrypted(key: .passphrase("copy"), settings: floor))
+        }
+    }
+
     @Test func temporaryDataStaysInMemoryFromTheFirstPreparationFunction() throws {
         let dir = try TemporaryDirectory()
         var config = Configuration()

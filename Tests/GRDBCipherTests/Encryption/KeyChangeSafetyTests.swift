@@ -176,14 +176,14 @@ import Testing
         let path = dir.path("db.sqlite")
         var configuration = Configuration()
         configuration.passphrase = "old"
-        configuration.cipherSettings.kdfIterations = 1_000
+        configuration.cipherSettings.kdfIterations = 4_000
         let dbQueue = try DatabaseQueue(path: path, configuration: configuration)
         try dbQueue.write { try $0.execute(sql: "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('kept')") }
         try dbQueue.close()
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         try DatabaseFile.reencrypt(
-            atPath: path, key: .passphrase("old"), settings: CipherSettings(kdfIterations: 1_000),
-            newKey: .passphrase("new"), newSettings: CipherSettings(kdfIterations: 2_000))
+            atPath: path, key: .passphrase("old"), settings: CipherSettings(kdfIterations: 4_000),
+            newKey: .passphrase("new"), newSettings: CipherSettings(kdfIterations: 5_000))
         let found = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(found == mode, "the mode became \(String(found ?? 0, radix: 8))")
     }

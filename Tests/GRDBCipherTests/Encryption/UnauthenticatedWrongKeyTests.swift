@@ -1,6 +1,6 @@
 import CSQLCipher
 import Foundation
-@testable import GRDBCipher
+@_spi(InsecureKeyDerivation) @testable import GRDBCipher
 import GRDBCipherTesting
 import Testing
 
@@ -68,6 +68,7 @@ import Testing
         var configuration = Configuration()
         configuration.passphrase = key
         configuration.cipherSettings = settings
+        configuration.cipherSettings.allowsInsecureKeyDerivation = true
         try makeEncryptedDatabase(at: path, passphrase: key, configuration: configuration)
     }
 }

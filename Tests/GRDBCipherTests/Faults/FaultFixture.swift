@@ -12,7 +12,7 @@ enum FaultFixture {
     /// A cheap key derivation (SQLCipher's default is 256,000 rounds) for
     /// the loops that open files hundreds of times; the child gets the same
     /// with `--kdf-iter`.
-    static let cheapKDFIterations = 1_000
+    static let cheapKDFIterations = 4_000
 
     /// The configuration of a file keyed with `passphrase` (nil: plaintext).
     /// `compatibility`: SQLCipher's `cipher_compatibility` (nil: SQLCipher 4).

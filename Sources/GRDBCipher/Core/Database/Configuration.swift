@@ -69,6 +69,11 @@ public struct Configuration: Sendable {
     /// WAL write lock for microseconds (see `Database.setUpBusyMode`).
     var waitsForReaderLockRaces = false
 
+    /// Whether a connection whose first read fails with `SQLITE_NOTADB`
+    /// tells what the key mistake is (see `KeyMistake`): off for the
+    /// connections that the diagnosis itself opens.
+    var diagnosesKeyMistakes = true
+
     /// The journal mode of a database queue.
     public enum JournalModeConfiguration: Sendable {
         /// SQLite's default (rollback journal), or whatever the file already uses.

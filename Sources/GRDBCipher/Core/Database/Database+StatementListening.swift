@@ -18,7 +18,19 @@ extension Database {
     /// turned it into.
     func statementDidFinish(_ statement: Statement, code: CInt) -> CInt {
         guard let statementListener else { return code }
-        return statementListener.statementDidFinish(statement, code: code)
+        let finalCode = statementListener.statementDidFinish(statement, code: code)
+        // Taken now: the commit that failed may have released the listener.
+        commitCancellationError = finalCode != SQLITE_DONE && finalCode != SQLITE_ROW
+            ? statementListener.takeCommitCancellationError() : nil
+        return finalCode
+    }
+
+    /// The error that replaces SQLite's for the statement that just failed
+    /// (a commit that a transaction observer cancelled), once; nil if none.
+    func takeCommitCancellationError() -> (any Error)? {
+        guard let error = commitCancellationError else { return nil }
+        commitCancellationError = nil
+        return error
     }
 
     /// Called after a statement with schema or transaction effects ran.

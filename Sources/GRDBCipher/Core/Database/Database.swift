@@ -56,6 +56,12 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
     /// What follows the statements of the connection from above Core (the
     /// transaction observers' broker), nil while nothing does.
     var statementListener: (any DatabaseStatementListener)?
+
+    /// The error of the transaction observer that cancelled the commit of
+    /// the statement that just failed, kept here rather than by the
+    /// listener, which that failed commit may release (an observer of the
+    /// next transaction only); see `takeCommitCancellationError()`.
+    var commitCancellationError: (any Error)?
     /// The union of the regions read by the statements run inside
     /// ``recordingSelectedRegion(_:)``, nil outside.
     var selectedRegionRecording: DatabaseRegion?
@@ -242,22 +248,26 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
         for function in DatabaseFunction.builtIn {
             add(function: function)
         }
-        if let key = try configuration.resolvedKey() {
-            try applyKey(key.material)
+        do {
+            if let key = try configuration.resolvedKey() {
+                try applyKey(key.material)
+            }
+            // Before the preparation functions, as in GRDB (they may change it).
+            // The pragma does not read the file. Foreign keys are off by default.
+            if configuration.foreignKeysEnabled {
+                try execute(sql: "PRAGMA foreign_keys = ON")
+            }
+            for prepare in configuration.preparationFunctions {
+                try prepare(self)
+            }
+            // A connection keyed with `PRAGMA key` in `prepareDatabase` gets its
+            // settings here, still before its first read.
+            try applyCipherSettings()
+            // The first read of the file: a wrong key fails here, not later.
+            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB && configuration.diagnosesKeyMistakes {
+            throw error.withKeyMistake(diagnoseKeyMistake())
         }
-        // Before the preparation functions, as in GRDB (they may change it).
-        // The pragma does not read the file. Foreign keys are off by default.
-        if configuration.foreignKeysEnabled {
-            try execute(sql: "PRAGMA foreign_keys = ON")
-        }
-        for prepare in configuration.preparationFunctions {
-            try prepare(self)
-        }
-        // A connection keyed with `PRAGMA key` in `prepareDatabase` gets its
-        // settings here, still before its first read.
-        try applyCipherSettings()
-        // The first read of the file: a wrong key fails here, not later.
-        try execute(sql: "SELECT count(*) FROM sqlite_master")
         if configuration.journalMode == .wal && !configuration.readonly {
             try enableWAL()
         }

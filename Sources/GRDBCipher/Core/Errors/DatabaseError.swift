@@ -68,12 +68,21 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         self.publicStatementArguments = publicStatementArguments
     }
 
-    /// The error as it reads in logs: code, message, SQL and, only when
-    /// ``Configuration/publicStatementArguments`` is true, the arguments.
+    /// The error as it reads in logs: code, message, for a key mistake or a
+    /// page that failed authentication the ``hint`` in parentheses, SQL and,
+    /// only when ``Configuration/publicStatementArguments`` is true, the
+    /// arguments.
+    ///
+    /// ```
+    /// SQLite error 26: file is not a database (the file is not encrypted: ...) - while executing `...`
+    /// ```
     public var description: String {
         var text = "SQLite error \(resultCode.rawValue)"
         if let message {
             text += ": \(message)"
+        }
+        if resultCode == .SQLITE_NOTADB || resultCode == .SQLITE_CORRUPT, let hint {
+            text += " (\(hint))"
         }
         if let sql {
             text += " - while executing `\(sql.trimmedSQLStatement)`"
@@ -95,7 +104,10 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
     }
 
     /// What the error usually means, beyond SQLite's wording: for
-    /// `SQLITE_NOTADB` (a wrong key or cipher settings), `SQLITE_CORRUPT` (a
+    /// `SQLITE_NOTADB` (a wrong key or cipher settings; at an open, which of
+    /// a plaintext file opened with a key, an encrypted file opened without
+    /// one, a key that opens the file with another SQLCipher version's
+    /// settings, or a wrong key or settings), `SQLITE_CORRUPT` (a
     /// page that failed authentication), and an access to a closed
     /// connection (whose `message` is SQLite's for a missing connection,
     /// "out of memory", as in GRDB); nil otherwise.
@@ -110,7 +122,8 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         if let specificHint { return specificHint }
         switch resultCode {
         case .SQLITE_NOTADB:
-            return "wrong passphrase or key, or not an SQLCipher database encrypted with these cipher settings"
+            return "wrong passphrase or key, other cipher settings than the file's, "
+                + "or not an SQLCipher database encrypted with these cipher settings"
         case .SQLITE_CORRUPT:
             return "a page failed authentication or is damaged (the file was altered); "
                 + "cipherIntegrityCheck() lists the failing pages"

@@ -101,7 +101,7 @@ extension Statement {
     /// The error for a failed bind or step, with the values that were bound.
     @usableFromInline
     func valuesError(_ code: CInt, values: [DatabaseValue]) -> any Error {
-        if let error = database.statementListener?.takeCommitCancellationError() { return error }
+        if let error = database.takeCommitCancellationError() { return error }
         if database.failedFromCancellation(code) { return CancellationError() }
         return DatabaseError.fromConnection(
             database.sqliteConnection, code: code, sql: sql, arguments: StatementArguments(values),

@@ -227,7 +227,8 @@ public final class Statement {
     /// Arguments given here are bound for this run only, as in GRDB: SQLite
     /// lets go of their values when the run ends, and ``arguments`` keeps
     /// them, so that a later `execute()` binds them again. Arguments set with
-    /// ``setArguments(_:)`` stay bound.
+    /// ``setArguments(_:)`` stay bound, and so do arguments given here to a
+    /// statement with more than 20 parameters, as in GRDB.
     ///
     /// ```swift
     /// let statement = try db.makeStatement(sql: "INSERT INTO player (name) VALUES (?)")
@@ -239,6 +240,10 @@ public final class Statement {
     public func execute(arguments: StatementArguments? = nil) throws {
         if let arguments {
             try setArguments(arguments)
+            if parameterCount > Self.maximumRunBindingCount {
+                try run()
+                return
+            }
             defer { clearRunBindings() }
             try run()
         } else {
@@ -246,6 +251,10 @@ public final class Statement {
             try run()
         }
     }
+
+    /// The most parameters whose arguments `execute(arguments:)` binds for
+    /// one run only; a statement with more keeps them bound, as in GRDB.
+    static let maximumRunBindingCount = 20
 
     private func run() throws {
         try database.checkCanExecute(self)
@@ -306,7 +315,7 @@ public final class Statement {
     /// The error for a failed run: the error of the transaction observer
     /// that cancelled the commit, if one did, or SQLite's.
     func failure(_ code: CInt) -> any Error {
-        if let error = database.statementListener?.takeCommitCancellationError() { return error }
+        if let error = database.takeCommitCancellationError() { return error }
         if database.failedFromCancellation(code) { return CancellationError() }
         return makeError(code)
     }
@@ -327,7 +336,7 @@ public final class Statement {
         reset()
         let error: any Error = database.failedFromCancellation(code) ? CancellationError() : makeError(code)
         _ = didEnd(code)
-        throw database.statementListener?.takeCommitCancellationError() ?? error
+        throw database.takeCommitCancellationError() ?? error
     }
 
     /// Resets the statement so it can run again and releases its read locks.

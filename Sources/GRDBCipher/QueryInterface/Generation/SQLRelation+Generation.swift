@@ -63,6 +63,11 @@ extension SQLRelation {
 
     // MARK: - Clauses
 
+    /// The error of a request that selects no column (GRDB traps).
+    static var emptySelectionError: DatabaseError {
+        DatabaseError(resultCode: .SQLITE_MISUSE, message: "Can't generate SQL with an empty selection")
+    }
+
     /// Writes the `SELECT` statement in a context whose table is the relation's.
     func writeSelect(into sql: inout String, _ context: SQLGenerationContext, forSingleResult singleResult: Bool = false)
     throws
@@ -71,9 +76,11 @@ extension SQLRelation {
             try resolvingDeferredClauses(context.db).writeSelect(into: &sql, context, forSingleResult: singleResult)
             return
         }
-        if selection.isEmpty {
+        // A joined request needs a column from any of its tables (see
+        // `writeJoinedSelect`).
+        if selection.isEmpty && joins.isEmpty {
             // GRDB traps.
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "Can't generate SQL with an empty selection")
+            throw Self.emptySelectionError
         }
         if !joins.isEmpty {
             try writeJoinedSelect(into: &sql, context, forSingleResult: singleResult)

@@ -50,7 +50,7 @@ private struct ClockFailure: Error {}
     @Test func logErrorReceivesSQLiteErrorsButNeverTheKey() throws {
         let dir = try TemporaryDirectory()
         let secret = "SECRET-PASS-42"
-        let child = try ChildProcess(["log-errors", "--path", dir.path("db.sqlite"), "--key", secret, "--kdf-iter", "1000"])
+        let child = try ChildProcess(["log-errors", "--path", dir.path("db.sqlite"), "--key", secret, "--kdf-iter", "4000"])
         let status = child.waitUntilExit()
         #expect(status == 0, "\(child.transcript)")
         let lines = child.output

@@ -22,6 +22,22 @@ struct StatementRunBindingTests {
         }
     }
 
+    @Test func argumentsOfStatementsWithMoreThanTwentyParametersStayBound() throws {
+        try inMemoryDatabase { db throws in
+            let columns = (0...20).map { "a\($0)" }
+            try db.execute(sql: "CREATE TABLE t (\(columns.joined(separator: ", ")))")
+            let statement = try db.makeStatement(
+                sql: "INSERT INTO t VALUES (\(Array(repeating: "?", count: 21).joined(separator: ", ")))")
+            try statement.execute(arguments: StatementArguments(["kept"] + Array(repeating: 0, count: 20)))
+            #expect(boundSQL(statement).hasPrefix("INSERT INTO t VALUES ('kept', 0"))
+            // A raw step inserts the same values again, as with GRDB.
+            sqlite3_reset(statement.sqliteStatement)
+            sqlite3_step(statement.sqliteStatement)
+            sqlite3_reset(statement.sqliteStatement)
+            #expect(try String.fetchSet(db, sql: "SELECT a0 FROM t") == ["kept"])
+        }
+    }
+
     @Test func argumentsOfAFailedRunAreClearedToo() throws {
         try inMemoryDatabase { db throws in
             try db.execute(sql: "CREATE TABLE t (a TEXT UNIQUE)")

@@ -71,6 +71,24 @@ import Testing
         #expect(observer.log == ["willCommit", "didCommit"])
     }
 
+    @Test func observerOfTheNextTransactionThatCancelsAnImplicitCommitThrowsItsError() throws {
+        struct Refusal: Error {}
+        let dir = try TemporaryDirectory()
+        let dbQueue = try makeObservedQueue(dir)
+        let observer = RecordingObserver()
+        observer.commitError = Refusal()
+        // Released by the failed commit it cancels: its error must still
+        // be the statement's.
+        dbQueue.add(transactionObserver: observer, extent: .nextTransaction)
+        try dbQueue.writeWithoutTransaction { (db: Database) throws in
+            #expect(throws: Refusal.self) { try db.execute(sql: "CREATE TABLE t(a)") }
+            #expect(try !db.tableExists("t"))
+            // The next failure is SQLite's own, not the observer's again.
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO missing VALUES (1)") }
+        }
+        #expect(observer.log == ["willCommit", "didRollback"])
+    }
+
     @Test func readsAreNotTold() throws {
         let dir = try TemporaryDirectory()
         let dbQueue = try makeObservedQueue(dir)

@@ -74,7 +74,7 @@ import Testing
         var config = Configuration()
         config.reusesDerivedKeys = false
         config.prepareDatabase { db in
-            try db.usePassphrase(db.configuration.readonly ? "wrong" : "right")
+            try db.usePassphrase(db.configuration.readonly ? "reader-passphrase" : "right")
         }
         let dbPool = try DatabasePool(path: path, configuration: config)
         let recorder = ObservationRecorder<Int>()
@@ -84,7 +84,7 @@ import Testing
         let cancellable = recorder.start(observation, in: dbPool)
         let error = recorder.waitForError()
         #expect((error as? DatabaseError)?.resultCode == .SQLITE_NOTADB, "error: \(String(describing: error))")
-        #expect(!String(describing: error).contains("wrong"))
+        #expect(!String(describing: error).contains("reader-passphrase"))
         #expect(recorder.values.isEmpty)
         withExtendedLifetime(cancellable) {}
     }

@@ -30,7 +30,7 @@ private struct CaptainedPlayer: TableRecord, FetchableRecord {
     nonisolated(unsafe) static var database: Database?
 }
 
-@Suite("fetchOne(_:key:) through a compiled plan")
+@Suite("fetchOne(_:key:) through a compiled plan", .serialized)  // the tests share ShapeShifter.state
 struct KeyLookupPlanTests {
     @Test("Repeated lookups run one statement, prepared once, with GRDB's SQL")
     func preparedOnce() throws {
