@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Builds the DocC catalog of GRDBCipher (Sources/GRDBCipher/GRDBCipher.docc)
-// with the DocC plugin, which the root package does not depend on.
+// Builds the DocC catalogs of GRDBCipher (Sources/GRDBCipher/GRDBCipher.docc) and
+// of its testing kit (Sources/GRDBCipherTesting/GRDBCipherTesting.docc) with the
+// DocC plugin, which the root package does not depend on.
 // Run from the repository root with `make docs`.
 let package = Package(
     name: "GRDBCipherDocs",
@@ -12,10 +13,13 @@ let package = Package(
     ],
     targets: [
         // The plugin documents targets of the package graph: this one only
-        // brings GRDBCipher into it.
+        // brings GRDBCipher and GRDBCipherTesting into it.
         .target(
             name: "Empty",
-            dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
+            dependencies: [
+                .product(name: "GRDBCipher", package: "GRDBCipher"),
+                .product(name: "GRDBCipherTesting", package: "GRDBCipher"),
+            ],
             path: "Empty"),
     ]
 )

@@ -35,6 +35,7 @@ public final class TemporaryEncryptedDatabase: @unchecked Sendable {   // safe: 
     /// Creates the directory; the database file is `fileName` in it.
     ///
     /// - parameter key: The key. The default, a random raw key, makes opens cost nothing.
+    /// - parameter fileName: The name of the database file in the directory.
     /// - throws: A `CocoaError` if the directory cannot be created.
     public init(key: TestKey = .insecureRandomRawKey(), fileName: String = "db.sqlite") throws {
         self.key = key
