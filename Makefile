@@ -1,11 +1,15 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test crash-test docs demo tool server vapor-example bench bench-rotation bench-instructions bench-observation bench-envelope compat grdb-suite
+.PHONY: deps build test crash-test docs demo tool install server vapor-example bench bench-rotation bench-instructions bench-observation bench-envelope compat grdb-suite
 
 deps:
 	./scripts/install-deps
 
 build: deps
 	swift build
+
+# The tool, the demo and the server example build in one shared folder, so that the library
+# (a path dependency of each) is built once for the three of them, not once per package.
+PACKAGES_BUILD = --scratch-path $(CURDIR)/.build-packages
 
 test: deps
 	swift test
@@ -14,13 +18,13 @@ test: deps
 	python3 Tests/CrashPoints/run --faults crash
 	# The command-line tool's tests run the built binary on real files.
 	touch Tools/grdbcipher/Package.swift
-	swift test --package-path Tools/grdbcipher
+	swift test --package-path Tools/grdbcipher $(PACKAGES_BUILD)
 	# The demo is the README's tour, run: it exits 1 when a step misbehaves.
 	touch Examples/Demo/Package.swift
-	swift run --package-path Examples/Demo Demo
+	swift run --package-path Examples/Demo $(PACKAGES_BUILD) Demo
 	# The Hummingbird server example: router, live-server and process tests (seconds).
 	touch Examples/TodoServer/Package.swift
-	swift test --package-path Examples/TodoServer
+	swift test --package-path Examples/TodoServer $(PACKAGES_BUILD)
 
 # The whole crash-point matrix: each call killed after, or failed with EIO, ENOSPC and
 # EMFILE, and 10 races of each pair of envelope operations from two processes. About
@@ -68,6 +72,13 @@ vapor-example: deps
 # The operators' command-line tool, in release mode: Tools/grdbcipher/.build/release/grdbcipher
 tool: deps
 	swift build -c release --package-path Tools/grdbcipher
+
+# Installs the release build of the tool as $(PREFIX)/bin/grdbcipher (PREFIX=/usr/local by
+# default; DESTDIR=... stages it for a package). It needs SQLCipher's library at run time.
+PREFIX ?= /usr/local
+install: tool
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 Tools/grdbcipher/.build/release/grdbcipher $(DESTDIR)$(PREFIX)/bin/grdbcipher
 
 # Benchmarks: GRDBCipher against the raw C API (release builds, about 1.5 minutes
 # once built).

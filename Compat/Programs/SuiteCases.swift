@@ -90,9 +90,6 @@ let suiteCasePrograms: [Program] = [
             step("empty root selection with an included table") {
                 try rows(db, SuitePlayer.select([]).including(required: team).order(Column("id")))
             }
-            step("empty selection everywhere") {
-                try rows(db, SuitePlayer.select([]).joining(required: team))
-            }
         }
     },
     Program("suite-association-order-bubble-up") {

@@ -80,7 +80,12 @@ public struct TestKey: Sendable, CustomStringConvertible, CustomDebugStringConve
     /// database costs nothing. For tests only: see ``TestKey``.
     ///
     /// Every connection to the file needs the same settings: use
-    /// ``configuration`` or ``configuration(basedOn:)``. A rotation with
+    /// ``configuration`` or ``configuration(basedOn:)``. Code under test that
+    /// takes only a passphrase, and opens with SQLCipher's default settings,
+    /// cannot open such a file: give it ``passphrase(_:cipherSettings:)``
+    /// instead (SQLCipher 4's defaults: a pool derives the key once, about
+    /// 0.1 s), or let it take a `Configuration` and pass ``configuration``.
+    /// A rotation with
     /// `changePassphrase` keeps them, so the new passphrase opens the file as
     /// `TestKey.insecureFastPassphrase(newPassphrase)`.
     ///
