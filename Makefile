@@ -7,8 +7,9 @@ deps:
 build: deps
 	swift build
 
-# The tool, the demo and the server example build in one shared folder, so that the library
-# (a path dependency of each) is built once for the three of them, not once per package.
+# The tool, the demo, the server example and the Vapor example build in one shared folder, so
+# that the library (a path dependency of each) is built once for all of them, and the Vapor
+# example reuses the SwiftNIO stack that the server example built.
 PACKAGES_BUILD = --scratch-path $(CURDIR)/.build-packages
 
 test: deps
@@ -67,7 +68,7 @@ server: deps
 # `make compat`.
 vapor-example: deps
 	touch Examples/VaporTodo/Package.swift
-	swift test --package-path Examples/VaporTodo
+	swift test --package-path Examples/VaporTodo $(PACKAGES_BUILD)
 
 # The operators' command-line tool, in release mode: Tools/grdbcipher/.build/release/grdbcipher
 tool: deps

@@ -177,6 +177,12 @@ let suiteCasePrograms: [Program] = [
                     .including(all: teammates(notReds, key: "notRed"))
                     .order(Column("id")))
             }
+            step("one key, two pivots") {
+                try rows(db, SuitePlayer
+                    .including(all: teammates(reds, key: nil, pivotKey: "redTeam"))
+                    .including(all: teammates(notReds, key: nil, pivotKey: "otherTeam"))
+                    .order(Column("id")))
+            }
             step("two keys, two pivots") {
                 try rows(db, SuitePlayer
                     .including(all: teammates(reds, key: "red", pivotKey: "redTeam"))

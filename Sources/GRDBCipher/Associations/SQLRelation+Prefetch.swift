@@ -27,12 +27,17 @@ extension SQLRelation {
     /// As in GRDB, the tables that `through` associations go through are
     /// joined tables of the relation, known by their keys: prefetches whose
     /// first steps have the same keys share those steps, with the filters of
-    /// all of them (even when the prefetches have different keys).
+    /// all of them (even when the prefetches have different keys); two
+    /// prefetches of one key through different tables stay two.
     func appending(_ prefetch: SQLPrefetch) -> SQLRelation {
         var relation = self
         var prefetch = prefetch
         relation.mergePivots(of: &prefetch)
-        if let index = relation.prefetches.firstIndex(where: { $0.key == prefetch.key }) {
+        // One key through other tables is another prefetch, as in GRDB.
+        let pivotKeys = prefetch.association.steps.dropLast().map(\.keyName)
+        if let index = relation.prefetches.firstIndex(where: {
+            $0.key == prefetch.key && $0.association.steps.dropLast().map(\.keyName) == pivotKeys
+        }) {
             let merged = relation.prefetches[index].association.destination.relation
                 .merged(with: prefetch.association.destination.relation)
             relation.prefetches[index].association.destination.relation = merged
@@ -117,9 +122,13 @@ extension SQLRelation {
     /// - throws: A ``DatabaseError``.
     func prefetch(_ db: Database, into rows: [Row], willExecute: WillExecuteSupplementaryRequest? = nil) throws {
         guard !rows.isEmpty else { return }
+        // Two prefetches of one key through different tables both run, and
+        // the rows keep those of the first, as in GRDB.
+        var filledKeys: Set<[String]> = []
         for nestedPrefetch in allPrefetches() {
             let scopePath = nestedPrefetch.scopePath
             let prefetch = nestedPrefetch.prefetch
+            let fills = filledKeys.insert(scopePath + [prefetch.key]).inserted
             let mapping = try pivotMapping(db, prefetch)
             let originColumns = mapping.map(\.left)
             let pivotColumns = mapping.map(\.right)
@@ -134,7 +143,9 @@ extension SQLRelation {
                     if !value.isNull && seen.insert(value).inserted { values.append(value) }
                 }
                 guard !values.isEmpty else {
-                    for row in rows { row.setPrefetchedRows([], forKey: prefetch.key, inScope: scopePath[...]) }
+                    if fills {
+                        for row in rows { row.setPrefetchedRows([], forKey: prefetch.key, inScope: scopePath[...]) }
+                    }
                     continue
                 }
                 pivotFilter = .values(values)
@@ -156,6 +167,7 @@ extension SQLRelation {
             for row in try request.fetchAll(db) {
                 if let key = Self.key(of: row, columns: groupingColumns) { groups[key, default: []].append(row) }
             }
+            guard fills else { continue }
             for row in rows {
                 let prefetched = Self.key(of: row, columns: originColumns).flatMap { groups[$0] } ?? []
                 row.setPrefetchedRows(prefetched, forKey: prefetch.key, inScope: scopePath[...])

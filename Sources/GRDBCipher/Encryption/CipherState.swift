@@ -11,6 +11,12 @@ struct CipherState {
     /// Whether the configuration's cipher settings were applied.
     var settingsApplied = false
 
+    /// Whether the configuration's preparation functions are running: a key
+    /// they apply (`usePassphrase`) may be followed by cipher pragmas that
+    /// the library does not see, so a new file is not given a key derived
+    /// with the configuration's settings.
+    var runsPreparationFunctions = false
+
     /// The passphrase the connection was keyed with, if any: a rotation
     /// needs it to prove the old key. Cleared when the connection closes.
     var passphrase: KeyMaterial?

@@ -105,7 +105,8 @@ extension Database {
         // A raw key needs no derivation, and a plaintext header hides the salt.
         if cipherState.allowsDerivedKeyNow, let keyContext = cipherState.keyContext, !passphrase.isRawKeySpecification,
            (settings.plaintextHeaderSize ?? 0) == 0,
-           let salt = KeyDerivation.salt(ofDatabaseAt: path) ?? KeyDerivation.salt(forNewDatabaseAt: path),
+           let salt = KeyDerivation.salt(ofDatabaseAt: path)
+               ?? (cipherState.runsPreparationFunctions ? nil : KeyDerivation.salt(forNewDatabaseAt: path)),
            keyContext.allowsDerivedKeys(salt: salt),
            let rawKey = keyContext.rawKey(for: passphrase, salt: salt, settings: settings)
         {

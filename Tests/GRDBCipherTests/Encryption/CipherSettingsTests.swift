@@ -124,6 +124,36 @@ let settingCases: [SettingCase] = [
         #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
+    @Test func aPoolCreatesItsFileWithThePragmasOfPrepareDatabase() throws {
+        // GRDB's way, and a pool creates the file: its key must be derived
+        // with the iterations the pragma sets, not with the configuration's.
+        func configuration(kdfIterations: Int) -> Configuration {
+            var config = Configuration()
+            config.prepareDatabase { db in
+                try db.usePassphrase("pragma secret")
+                try db.execute(sql: "PRAGMA kdf_iter = \(kdfIterations)")
+            }
+            return config
+        }
+        let dir = try TemporaryDirectory()
+        let path = dir.path("db.sqlite")
+        do {
+            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 12_000))
+            try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (value INTEGER); INSERT INTO t VALUES (1)") }
+            #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT value FROM t") } == 1)
+            try dbPool.close()
+        }
+        let error = #expect(throws: DatabaseError.self) {
+            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 6_000))
+            try dbPool.read { db in _ = try Int.fetchOne(db, sql: "SELECT value FROM t") }
+        }
+        #expect(error?.resultCode == .SQLITE_NOTADB)
+        #expect(error?.message == "file is not a database")
+        // An independent reader: the shell, with the pragma's iterations.
+        let output = try SQLCipherShell.run(path, "PRAGMA key = 'pragma secret'; PRAGMA kdf_iter = 12000;\nSELECT value FROM t;\n")
+        #expect(output.split(separator: "\n").last == "1", "\(output)")
+    }
+
     @Test(arguments: [
         CipherSettings(compatibility: 5),
         CipherSettings(kdfIterations: 0),

@@ -257,6 +257,8 @@ public final class Database: CustomStringConvertible, CustomDebugStringConvertib
             if configuration.foreignKeysEnabled {
                 try execute(sql: "PRAGMA foreign_keys = ON")
             }
+            cipherState.runsPreparationFunctions = true
+            defer { cipherState.runsPreparationFunctions = false }
             for prepare in configuration.preparationFunctions {
                 try prepare(self)
             }

@@ -178,9 +178,15 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
                 let (fetched, region) = try initialFetch(result.get())
                 // The registration is queued on the writer before the value
                 // goes out, as GRDB does: a write made in answer to the
-                // initial value then runs after it, and is observed.
-                register(on: pool, region: region, ifChangedSince: generation)
+                // initial value then runs after it, and is observed. And the
+                // initial value is queued for reduction before the
+                // registration can fetch a newer one on the writer: values
+                // go out in the order of their fetches. The reduce queue is
+                // held meanwhile (for the two calls, which do not wait).
+                reduceQueue.suspend()
                 reduceAndNotify(fetched)
+                register(on: pool, region: region, ifChangedSince: generation)
+                reduceQueue.resume()
             } catch {
                 fail(error)
             }

@@ -32,6 +32,23 @@ import Testing
         #expect(closeError.withLock { $0 } == nil, "\(String(describing: closeError.withLock { $0 }))")
     }
 
+    @Test func valuesGoOutInTheOrderOfTheirFetchesWhenAWriteRacesTheStart() throws {
+        // A write right after the start makes the registration fetch again
+        // on the writer, while the reader's initial value is on its way:
+        // the older value must never come after the newer one.
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("order.sqlite"), configuration: keyed("observed secret"))
+        try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, value INTEGER NOT NULL)") }
+        for round in 0..<100 {
+            let recorder = ObservationRecorder<Int>()
+            let cancellable = recorder.start(rowCountObservation, in: dbPool)
+            try dbPool.write { db in try db.execute(sql: "INSERT INTO t (value) VALUES (0)") }
+            let values = recorder.wait { $0.last == round + 1 }
+            #expect(values == values.sorted(), "round \(round): \(values)")
+            cancellable.cancel()
+        }
+    }
+
     @Test func aPoolFetchesAConstantRegionOnReadersAndATrackedOneOnTheWriter() throws {
         let dir = try TemporaryDirectory()
         let dbPool = try makeObservedDatabase(.pool, in: dir)
