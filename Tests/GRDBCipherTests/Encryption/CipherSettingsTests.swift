@@ -96,55 +96,39 @@ let settingCases: [SettingCase] = [
 
     @Test func settingsSetWithPragmasInPrepareDatabaseMustMatchTheFile() throws {
         // GRDB's way: the key, then the cipher pragmas, in prepareDatabase.
-        func configuration(kdfIterations: Int) -> Configuration {
-            var config = Configuration()
-            config.prepareDatabase { db in
-                try db.usePassphrase("pragma secret")
-                try db.execute(sql: "PRAGMA kdf_iter = \(kdfIterations)")
-            }
-            return config
-        }
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
-        try DatabaseQueue(path: path, configuration: configuration(kdfIterations: 4000)).write { db in
+        try DatabaseQueue(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 4000)).write { db in
             try db.execute(sql: "CREATE TABLE t (value TEXT)")
         }
         let before = try fileBytes(path)
         let queueError = #expect(throws: DatabaseError.self) {
-            try DatabaseQueue(path: path, configuration: configuration(kdfIterations: 5000))
+            try DatabaseQueue(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 5000))
         }
         #expect(queueError?.resultCode == .SQLITE_NOTADB)
         let poolError = #expect(throws: DatabaseError.self) {
-            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 5000))
+            let dbPool = try DatabasePool(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 5000))
             try dbPool.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") }
         }
         #expect(poolError?.resultCode == .SQLITE_NOTADB)
         #expect(try fileBytes(path) == before)
-        let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 4000))
+        let dbPool = try DatabasePool(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 4000))
         #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM t") } == 0)
     }
 
     @Test func aPoolCreatesItsFileWithThePragmasOfPrepareDatabase() throws {
         // GRDB's way, and a pool creates the file: its key must be derived
         // with the iterations the pragma sets, not with the configuration's.
-        func configuration(kdfIterations: Int) -> Configuration {
-            var config = Configuration()
-            config.prepareDatabase { db in
-                try db.usePassphrase("pragma secret")
-                try db.execute(sql: "PRAGMA kdf_iter = \(kdfIterations)")
-            }
-            return config
-        }
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
         do {
-            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 12_000))
+            let dbPool = try DatabasePool(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 12_000))
             try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (value INTEGER); INSERT INTO t VALUES (1)") }
             #expect(try dbPool.read { try Int.fetchOne($0, sql: "SELECT value FROM t") } == 1)
             try dbPool.close()
         }
         let error = #expect(throws: DatabaseError.self) {
-            let dbPool = try DatabasePool(path: path, configuration: configuration(kdfIterations: 6_000))
+            let dbPool = try DatabasePool(path: path, configuration: pragmaKeyedConfiguration(kdfIterations: 6_000))
             try dbPool.read { db in _ = try Int.fetchOne(db, sql: "SELECT value FROM t") }
         }
         #expect(error?.resultCode == .SQLITE_NOTADB)
@@ -219,4 +203,14 @@ let settingCases: [SettingCase] = [
         let version = try DatabaseQueue().read { db in try db.cipherVersion }
         #expect(version == SQLCipherLibrary.cipherVersion)
     }
+}
+
+/// GRDB's way of keying: the key, then the cipher pragmas, in prepareDatabase.
+private func pragmaKeyedConfiguration(kdfIterations: Int) -> Configuration {
+    var config = Configuration()
+    config.prepareDatabase { db in
+        try db.usePassphrase("pragma secret")
+        try db.execute(sql: "PRAGMA kdf_iter = \(kdfIterations)")
+    }
+    return config
 }
