@@ -3,6 +3,7 @@ import GRDBCipherTesting
 import XCTest
 
 /// The README's XCTest example.
+// README: xctest
 final class NoteStoreTests: XCTestCase {
     func testNotesAreEncrypted() throws {
         let database = try makeTemporaryEncryptedDatabase()   // removed when the test ends
@@ -11,3 +12,4 @@ final class NoteStoreTests: XCTestCase {
         expectEncrypted(database.path, plaintextMarkers: ["alice@example.com"])   // XCTFail on failure
     }
 }
+// README: end

@@ -15,11 +15,12 @@ guard arguments.count == 3 else {
 let folder = URL(fileURLWithPath: arguments[1])
 let outputPath = arguments[2]
 
-/// The targets of the issue, by workload prefix.
+/// The targets, by workload prefix, as ratios to raw C. W7's and W8b's
+/// include their proofs (a fresh connection reads every page of the result);
+/// W14 is judged against GRDB, side by side (`make bench-observation`).
 let targets: [String: Double] = [
-    "W1": 1.10, "W2": 1.10, "W3": 1.5, "W4": 1.10, "W4b": 1.10, "W4c": 1.30, "W7": 1.05,
-    "W10a": 1.5, "W10b": 2.0, "W11a": 1.5, "W11b": 2.0, "W12": 1.6, "W13": 1.3,
-    "W14": 1.15,
+    "W1": 1.10, "W2": 1.10, "W3": 1.5, "W4": 1.25, "W4b": 1.10, "W4c": 1.20, "W7": 1.60, "W8b": 1.10,
+    "W10a": 1.5, "W10b": 1.60, "W11a": 1.30, "W11b": 1.60, "W12": 1.6, "W13": 1.3,
 ]
 
 /// A percentile of the wall-clock time, in the file's unit, from a percentile TSV.
@@ -98,6 +99,7 @@ for workload in medians.keys.sorted() {
     var target = targets[prefix].map { "≤ \(String(format: "%.2f", $0))" } ?? ""
     if let limit = targets[prefix], let pairedRatio { target += pairedRatio <= limit ? " met" : " MISSED" }
     if workload.hasPrefix("W6c") { target = "see below: ≥ 50× faster than a passphrase open" }
+    if workload.hasPrefix("W14") { target = "against GRDB: see Benchmarks/README.md" }
     let raw = "\(format(minimums[workload]?["rawC"])) / \(format(medians[workload]?["rawC"]))"
     let grdb = "\(format(minimums[workload]?["GRDBCipher"])) / \(format(medians[workload]?["GRDBCipher"]))"
     lines.append(

@@ -47,6 +47,65 @@ import Testing
         expectNoSecret(in: wrong)
     }
 
+    /// `export` and `decrypt` open an enveloped database with the
+    /// key-encryption key alone (`export` carries the envelope unless the
+    /// copy gets a new passphrase); `rekey` and `upgrade` refuse to change it
+    /// in place, which would leave it under a key that no envelope holds.
+    @Test func exportDecryptRekeyAndUpgradeOfAnEnvelopedDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let (current, _) = try kekFiles(directory)
+        let path = directory.path("db.sqlite")
+        let environment = ["GRDBCIPHER_KEK_FILE": current]
+        #expect(try Tool.run(["envelope", "init", path], environment: environment).status == 0)
+        for statement in ["CREATE TABLE t(x)", "INSERT INTO t VALUES (42)"] {
+            #expect(try Tool.run(["sql", path, statement], environment: environment).status == 0)
+        }
+        let before = try fileBytes(path)
+        let envelopeBefore = try fileBytes(path + ".envelope")
+
+        let exported = directory.path("export.sqlite")
+        let export = try Tool.run(["export", path, exported], environment: environment)
+        #expect(export.status == 0, "\(export)")
+        #expect(FileManager.default.fileExists(atPath: exported + ".envelope"))
+        let exportRead = try Tool.run(["sql", exported, "SELECT x FROM t", "--readonly"], environment: environment)
+        #expect(exportRead.stdout.contains("42"), "\(exportRead)")
+
+        let settingsOnly = try Tool.run(["export", path, directory.path("v3.sqlite"), "--compatibility", "3"], environment: environment)
+        #expect(settingsOnly.status == 64, "\(settingsOnly)")
+        #expect(!FileManager.default.fileExists(atPath: directory.path("v3.sqlite")))
+
+        var newPassphrase = environment
+        newPassphrase["GRDBCIPHER_NEW_PASSPHRASE"] = Secrets.new
+        let passphrased = directory.path("passphrased.sqlite")
+        let export2 = try Tool.run(["export", path, passphrased, "--compatibility", "3"], environment: newPassphrase)
+        #expect(export2.status == 0, "\(export2)")
+        #expect(!FileManager.default.fileExists(atPath: passphrased + ".envelope"))
+        let shell = try SQLCipherShell.run(passphrased, "PRAGMA key = '\(Secrets.new)'; PRAGMA cipher_compatibility = 3; SELECT x FROM t;")
+        #expect(shell.contains("42"), "\(shell)")
+
+        let plain = directory.path("plain.sqlite")
+        let decrypt = try Tool.run(["decrypt", path, plain, "--plaintext-ok"], environment: environment)
+        #expect(decrypt.status == 0, "\(decrypt)")
+        #expect(try isPlaintextSQLite(plain))
+
+        let rekey = try Tool.run(["rekey", path], environment: newPassphrase)
+        #expect(rekey.status == 4, "\(rekey)")
+        #expect(rekey.stderr.contains("envelope rotate-data-key"), "\(rekey)")
+        let rekeyCopy = directory.path("rekeyed.sqlite")
+        let rekeyed = try Tool.run(["rekey", path, "--output", rekeyCopy], environment: newPassphrase)
+        #expect(rekeyed.status == 0, "\(rekeyed)")
+        let rekeyedRead = try SQLCipherShell.run(rekeyCopy, "PRAGMA key = '\(Secrets.new)'; SELECT x FROM t;")
+        #expect(rekeyedRead.contains("42"), "\(rekeyedRead)")
+        let kept = try Tool.run(["rekey", path, "--output", directory.path("kept.sqlite"), "--keep-passphrase", "--compatibility", "3"], environment: environment)
+        #expect(kept.status == 64, "\(kept)")
+        let upgrade = try Tool.run(["upgrade", path], environment: environment)
+        #expect(upgrade.status == 4, "\(upgrade)")
+
+        #expect(try fileBytes(path) == before, "a refused or reading command changed the database")
+        #expect(try fileBytes(path + ".envelope") == envelopeBefore)
+        for result in [export, settingsOnly, export2, decrypt, rekey, rekeyed, kept, upgrade] { expectNoSecret(in: result) }
+    }
+
     @Test func initShowRewrapAndRotateAnEnvelopedDatabase() throws {
         let directory = try TemporaryDirectory()
         let (current, new) = try kekFiles(directory)

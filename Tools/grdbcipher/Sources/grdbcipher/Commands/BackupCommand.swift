@@ -82,12 +82,7 @@ struct BackupCommand: ToolCommand {
         guard !output.replace else {
             throw ToolError(.usage, "--replace is not available for an enveloped database: remove \(out) and its envelope first")
         }
-        let key: DatabaseKey
-        do {
-            key = try DatabaseEnvelope.unwrap(forDatabaseAt: input.path, keyEncryptionKey: kek).key
-        } catch let error as DatabaseEnvelopeError {
-            throw KeyEncryptionKeySource.toolError(error)
-        }
+        let key = try KeyEncryptionKeySource.dataKey(forDatabaseAt: input.path, keyEncryptionKey: kek)
         let access = try DatabaseAccess.find(input, key: key, given: cipher.values)
         let bar = progress.makeBar(label: "backup")
         do {

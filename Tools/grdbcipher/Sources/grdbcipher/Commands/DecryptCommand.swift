@@ -33,7 +33,7 @@ struct DecryptCommand: ToolCommand {
         let input = try InputFile(file)
         try input.requireEncrypted("there is nothing to decrypt")
         let destination = try OutputFile(out, replace: output.replace, input: file)
-        let access = try DatabaseAccess.find(input, key: passphrase.key(), given: cipher.values)
+        let access = try DatabaseAccess.find(input, key: passphrase.key(forDatabaseAt: input.path), given: cipher.values)
         let queue = try access.openQueue(readonly: false)
         try ExportRunner.export(
             from: queue, to: destination, encryption: .plaintext, bar: progress.makeBar(label: "decrypt"))

@@ -22,6 +22,10 @@ struct RekeyCommand: ToolCommand {
             is followed (the file it points to is re-keyed, the link stays); a FILE with several hard \
             links is refused for a settings change (use --output). With --output, FILE is not modified. \
             A failed rekey leaves FILE readable with its old passphrase and settings.
+
+            An enveloped database (FILE.envelope) is not re-keyed in place: use `envelope rotate-data-key` \
+            or `envelope rewrap`. With --output, it opens with GRDBCIPHER_KEK_FILE or GRDBCIPHER_KEK_COMMAND \
+            and the copy, under the new passphrase, has no envelope.
             """)
 
     @Argument(help: "The encrypted database file.")
@@ -56,7 +60,18 @@ struct RekeyCommand: ToolCommand {
         let input = try InputFile(file)
         try input.requireEncrypted("use encrypt to write an encrypted copy of a plaintext database")
         let destination = try output.map { try OutputFile($0, replace: outputOptions.replace, input: file) }
-        let key = try passphrase.key()
+        if destination == nil {
+            try input.requireNoEnvelope(
+                command: "a rekey",
+                advice: "change its data key with `grdbcipher envelope rotate-data-key`, its key-encryption key with "
+                    + "`grdbcipher envelope rewrap`, or write a copy with --output")
+        } else if keepPassphrase, input.hasEnvelope {
+            throw ToolError(
+                .usage,
+                "--keep-passphrase would write a copy of an enveloped database under its data key and without "
+                    + "its envelope: give a new passphrase, or use `grdbcipher export` for a copy with its envelope")
+        }
+        let key = try passphrase.key(forDatabaseAt: input.path)
         let access = try DatabaseAccess.find(input, key: key, given: source.values)
         let newKey = keepPassphrase ? key : try newPassphrase.key()
         let settings = cipher.values.applied(to: access.settings)

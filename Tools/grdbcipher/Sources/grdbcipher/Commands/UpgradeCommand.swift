@@ -16,7 +16,8 @@ struct UpgradeCommand: ToolCommand {
             FILE open in WAL mode or in a transaction; a process that has it open, idle, in \
             rollback-journal mode fails at its next statement instead of writing into the replaced file. \
             A symbolic link is followed (the file it points to is upgraded, the link stays); a FILE with \
-            several hard links is refused (export it to a new file instead).
+            several hard links is refused (export it to a new file instead). An enveloped database \
+            (FILE.envelope) is refused: its envelope holds the key of the file as it is.
             """)
 
     @Argument(help: "The encrypted database file.")
@@ -28,6 +29,9 @@ struct UpgradeCommand: ToolCommand {
     func execute() throws {
         let input = try InputFile(file)
         try input.requireEncrypted("use encrypt to write an encrypted copy")
+        try input.requireNoEnvelope(
+            command: "an upgrade",
+            advice: "write an upgraded copy under a passphrase with `grdbcipher export FILE OUT --compatibility 4 --new-passphrase-file PATH`")
         let target = try InPlaceFile(
             file, command: "an upgrade",
             advice: "write an upgraded copy with `grdbcipher export FILE OUT --compatibility 4` instead")

@@ -24,11 +24,7 @@ struct PassphraseOptions: ParsableArguments {
     /// - throws: A ``ToolError``: the envelope does not open, or no key is given.
     func key(forDatabaseAt path: String) throws -> DatabaseKey {
         if let kek = try envelopeKeyEncryptionKey(forDatabaseAt: path) {
-            do {
-                return try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: kek).key
-            } catch let error as DatabaseEnvelopeError {
-                throw KeyEncryptionKeySource.toolError(error)
-            }
+            return try KeyEncryptionKeySource.dataKey(forDatabaseAt: path, keyEncryptionKey: kek)
         }
         return try key()
     }

@@ -15,6 +15,14 @@ enum ExportRunner {
         from queue: DatabaseQueue, to output: OutputFile, encryption: DatabaseEncryption,
         bar: ProgressBar) throws
     {
+        try run(from: queue, to: output, bar: bar) {
+            try queue.export(to: output.path, encryption: encryption, replacingExistingFile: output.replace)
+        }
+    }
+
+    /// Runs `body`, which exports `queue` to `output`, with a bar that
+    /// follows the copy against the size of the source.
+    static func run(from queue: DatabaseQueue, to output: OutputFile, bar: ProgressBar, _ body: () throws -> Void) throws {
         let expectedBytes = try queue.read { db in
             let pageCount = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
             let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
@@ -24,10 +32,7 @@ enum ExportRunner {
         let folder = (placement as NSString).deletingLastPathComponent
         try withMonitor(
             bar: bar, expectedBytes: expectedBytes, folder: folder.isEmpty ? "." : folder,
-            name: (placement as NSString).lastPathComponent)
-        {
-            try queue.export(to: output.path, encryption: encryption, replacingExistingFile: output.replace)
-        }
+            name: (placement as NSString).lastPathComponent, body)
     }
 
     /// Runs `body`, which exports or upgrades to `folder/name`, with a bar

@@ -36,6 +36,23 @@ struct InputFile {
 
     /// The size of the file in bytes.
     var size: Int64 { FileGrowthMonitor.size(of: path) }
+
+    /// Whether the file has a key envelope beside it (`<path>.envelope`).
+    var hasEnvelope: Bool {
+        FileManager.default.fileExists(atPath: DatabaseEnvelope.path(forDatabaseAt: path))
+    }
+
+    /// Refuses an enveloped database for a command that would change its key
+    /// or settings in place: the envelope wraps the file's data key and is
+    /// bound to its salt, so the file would be left with a key that exists
+    /// nowhere.
+    func requireNoEnvelope(command: String, advice: String) throws {
+        guard hasEnvelope else { return }
+        throw ToolError(
+            .refused,
+            "\(path) has a key envelope (\(DatabaseEnvelope.path(forDatabaseAt: path))): \(command) in place would "
+                + "leave it under a key that no envelope holds; \(advice)")
+    }
 }
 
 /// A file a command writes: refused when it exists, unless `--replace`.

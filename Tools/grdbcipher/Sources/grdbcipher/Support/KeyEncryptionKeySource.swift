@@ -46,6 +46,18 @@ enum KeyEncryptionKeySource {
         }
     }
 
+    /// The data key of the enveloped database at `path`.
+    ///
+    /// - throws: The ``ToolError`` of ``toolError(_:)`` when the envelope
+    ///   does not open.
+    static func dataKey(forDatabaseAt path: String, keyEncryptionKey: KeyEncryptionKey) throws -> DatabaseKey {
+        do {
+            return try DatabaseEnvelope.unwrap(forDatabaseAt: path, keyEncryptionKey: keyEncryptionKey).key
+        } catch let error as DatabaseEnvelopeError {
+            throw toolError(error)
+        }
+    }
+
     /// The exit status and message of an envelope error.
     static func toolError(_ error: DatabaseEnvelopeError) -> ToolError {
         switch error.kind {
