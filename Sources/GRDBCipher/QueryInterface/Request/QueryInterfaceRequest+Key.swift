@@ -3,50 +3,6 @@ import Foundation
 // Requests by primary key or unique key. The key column is found when the
 // SQL is generated, from the connection's schema cache.
 
-extension QueryInterfaceRequest {
-    /// The request, filtered by primary key: `"id" = ?`; nil fetches nothing.
-    ///
-    /// ```swift
-    /// let request = Player.all().filter(key: 1)   // ... WHERE "id" = ?
-    /// ```
-    ///
-    /// Fetching throws if the table has no single-column primary key.
-    public func filter(key: some DatabaseValueConvertible) -> Self {
-        // A NULL key matches nothing: `WHERE 0`, as in GRDB.
-        if key.databaseValue.isNull { return none() }
-        return filter(keys: [key])
-    }
-
-    /// The request, filtered by primary keys: `"id" IN (?, ?, ?)`. No key
-    /// fetches nothing. `Data`, `Date` and `UUID` keys are encoded with the
-    /// record's encoding strategies when it is an ``EncodableRecord``.
-    public func filter<Keys: Collection>(keys: Keys) -> Self where Keys.Element: DatabaseValueConvertible {
-        guard let keyFilter = KeyFilter(keys: keys, tableName: relation.tableName, recordType: RowDecoder.self) else {
-            return none()
-        }
-        return immediateFilter(keyFilter)
-    }
-
-    /// The request, filtered by unique key: `("a" = ?) AND ("b" = ?)`; nil
-    /// fetches nothing.
-    ///
-    /// Fetching throws if the columns hold no primary key or unique index
-    /// (GRDB traps).
-    public func filter(key: [String: (any DatabaseValueConvertible)?]?) -> Self {
-        guard let key else { return none() }
-        return filter(keys: [key])
-    }
-
-    /// The request, filtered by unique keys, each matched as in
-    /// `filter(key:)-(Dictionary?)`, joined with `OR`.
-    public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
-        guard let keyFilter = KeyFilter(uniqueKeys: keys, tableName: relation.tableName) else { return none() }
-        return immediateFilter(keyFilter)
-    }
-}
-
-/// The condition of a filter by primary or unique keys, computed when the
-/// SQL is generated (the key columns come from the schema).
 struct KeyFilter: Sendable {
     let predicate: @Sendable (Database) throws -> SQLExpression
     /// Whether the filter matches one row at most (one key).
@@ -118,18 +74,6 @@ struct KeyFilter: Sendable {
             .joined(operator: .or)
         }
         matchesOneRow = keys.count == 1
-    }
-}
-
-extension QueryInterfaceRequest where RowDecoder: Identifiable, RowDecoder.ID: DatabaseValueConvertible {
-    /// The request, filtered by id: `"id" = ?`.
-    public func filter(id: RowDecoder.ID) -> Self {
-        filter(key: id)
-    }
-
-    /// The request, filtered by ids: `"id" IN (?, ?, ?)`.
-    public func filter(ids: some Collection<RowDecoder.ID>) -> Self {
-        filter(keys: ids)
     }
 }
 

@@ -71,6 +71,27 @@ private func sqlAndArguments<T>(_ db: Database, _ request: QueryInterfaceRequest
         }
     }
 
+    /// GRDB 7.10 type-checks this closure near the compiler's limit (about 75 % of its
+    /// constraint scopes): one more `filter` overload than GRDB declares was enough for
+    /// "unable to type-check this expression in reasonable time". This file then fails
+    /// to compile.
+    @Test func threeNilComparisonsInAFilterClosureTypeCheck() throws {
+        struct Reader: TableRecord {
+            static let databaseTableName = "reader"
+            struct Columns {
+                static let id = Column("id")
+                static let name = Column("name")
+                static let age = Column("age")
+            }
+        }
+        let request = Reader.all()
+        let filtered = request.filter { $0.age != nil || $0.name != nil && $0.id != nil }
+        try withReaders { db throws in
+            let expected = #"SELECT * FROM "reader" WHERE ("age" IS NOT NULL) OR (("name" IS NOT NULL) AND ("id" IS NOT NULL))"#
+            #expect(try sqlAndArguments(db, filtered) == (expected, []))
+        }
+    }
+
     @Test func negatedNilComparisonInTheConditionOfAnAssociation() throws {
         let team = OverloadReader.joining(required: OverloadReader.team.filter(!(Column("name") == nil)))
         let books = OverloadReader.joining(required: OverloadReader.books.filter(!(nil == Column("title"))))
