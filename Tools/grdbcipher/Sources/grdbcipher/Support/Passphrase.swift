@@ -102,17 +102,13 @@ enum Passphrase {
                 }
                 return line
             }
-            // Read to the end of file, not to the size the file system
-            // states: a pipe (`--passphrase-file <(pass show db)`) states none.
-            guard let handle = FileHandle(forReadingAtPath: path),
-                  var contents = try? handle.readToEnd() ?? Data() else {
+            // read(2) to the first line break, not to the size the file
+            // system states: a pipe (`--passphrase-file <(pass show db)`)
+            // states none. The buffers are the tool's own, zeroed.
+            guard let line = SecretFile.firstLine(atPath: path) else {
                 throw ToolError(.usage, "cannot read the passphrase file \(path)")
             }
-            try? handle.close()
-            // The buffer read is the only one: zeroed in place, not a
-            // copy-on-write copy of it.
-            defer { contents.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
-            return firstLine(of: contents)
+            return line
         case let .environment(name):
             return Data((ProcessInfo.processInfo.environment[name] ?? "").utf8)
         case let .prompt(prompt, confirm):
