@@ -115,6 +115,48 @@ import Testing
         }
     }
 
+    /// Streams of one page share its observation: a commit fetches the page
+    /// once, not once per stream (8 unshared streams would fetch it 8 times
+    /// per commit). A page is no longer observed once its streams ended.
+    @Test func streamsOfOnePageShareOneFetchPerCommit() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try buildApplication(testConfiguration(directory), logger: quietLogger)
+        try await seedLargePage(server.database)
+        try await server.application.test(.live) { client in
+            let port = try #require(client.port)
+            let streamCount = 8
+            var streams: [EventStreamClient] = []
+            for _ in 0..<streamCount {
+                let stream = try EventStreamClient(port: port, path: "/todos/events?offset=100&limit=20")
+                _ = try await stream.nextData()
+                streams.append(stream)
+            }
+            let other = try EventStreamClient(port: port, path: "/todos/events?completed=true")
+            _ = try await other.nextData()
+            #expect(server.pageObservations.observedPageCount == 2)
+            let fetchesBefore = server.pageObservations.fetchCount
+            let rounds = 5
+            for round in 1...rounds {
+                let patched = try await client.execute(
+                    uri: "/todos/101", method: .patch, headers: jsonHeaders(), body: json(#"{"title": "round \#(round)"}"#))
+                #expect(patched.status == .ok)
+                for stream in streams {
+                    let page = try decodeEvent(try await stream.nextData())
+                    #expect(page.first?.title == "round \(round)")
+                }
+            }
+            let fetches = server.pageObservations.fetchCount - fetchesBefore
+            // One fetch per commit and page (2 pages), with room for a commit
+            // that a reader saw twice; unshared, the first page alone would
+            // take streamCount fetches per commit.
+            #expect(fetches >= rounds, "the fetches were not counted (\(fetches))")
+            #expect(fetches <= 2 * rounds + 2, "\(fetches) fetches for \(rounds) commits")
+            withExtendedLifetime(other) {}
+        }
+        #expect(try await waitUntil { server.pageObservations.observedPageCount == 0 })
+    }
+
     /// A stream whose client does not read is closed after the write
     /// timeout, and its slot serves the next client.
     @Test func aStalledStreamFreesItsSlotAfterTheWriteTimeout() async throws {

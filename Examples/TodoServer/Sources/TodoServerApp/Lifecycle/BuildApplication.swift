@@ -12,6 +12,8 @@ public struct TodoServer: Sendable {
     public let application: Application<RouterResponder<BasicRequestContext>>
     /// The event streams that run (tests read their counts).
     let eventStreams: StreamSlots
+    /// The shared observations of the streamed pages (tests count their fetches).
+    let pageObservations: PageObservations
     /// The integrity check of `GET /health?integrity=true` (tests count its runs).
     let integrityChecker: IntegrityChecker
 }
@@ -46,6 +48,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let integrityChecker = IntegrityChecker(
         database: database, isEncrypted: encrypted, cacheDuration: configuration.integrityCacheDuration)
     let eventStreams = StreamSlots(capacity: configuration.maximumEventStreams)
+    let pageObservations = PageObservations(database: database)
 
     let router = Router()
     // Each request's method and path (never its body) at debug level:
@@ -58,7 +61,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     TodoController(database: database).addRoutes(to: todos)
     TodoSearchController(database: database).addRoutes(to: todos)
     TodoEventsController(
-        database: database,
+        pages: pageObservations,
         slots: eventStreams,
         heartbeat: configuration.eventHeartbeat,
         logger: logger)
@@ -91,5 +94,6 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         },
         logger: logger)
     return TodoServer(
-        database: database, application: application, eventStreams: eventStreams, integrityChecker: integrityChecker)
+        database: database, application: application, eventStreams: eventStreams,
+        pageObservations: pageObservations, integrityChecker: integrityChecker)
 }

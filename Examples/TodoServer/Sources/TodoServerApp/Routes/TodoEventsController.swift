@@ -17,6 +17,9 @@ import Synchronization
 ///     event: todos
 ///     data: [{"id":1,"title":"…","completed":false}]
 ///
+/// Streams of the same page share one observation (``PageObservations``): a
+/// commit fetches each page once, however many streams show it.
+///
 /// Each event is the whole page, so a stream keeps only the newest page that
 /// waits to be sent (see ``EventMailbox``): a client that does not read costs
 /// one page, not one page per commit. A write that waits longer than the
@@ -32,7 +35,7 @@ import Synchronization
 /// write fails) even when nothing changes. At most ``StreamSlots/capacity``
 /// streams run at once; a request over it gets 503.
 struct TodoEventsController: Sendable {
-    let database: DatabasePool
+    let pages: PageObservations
     let slots: StreamSlots
     /// How often an idle stream sends a `: keep-alive` comment line.
     let heartbeat: Duration
@@ -47,19 +50,19 @@ struct TodoEventsController: Sendable {
         guard let slot = slots.take() else {
             throw HTTPError(.serviceUnavailable, message: "too many event streams")
         }
-        // A page always reads the same table and columns: its region is
-        // constant, so the pool fetches it on readers, coalescing commits,
-        // and writes never wait for the streams' fetches (`tracking` would
-        // fetch every stream's page on the writer after each commit).
-        let observation = ValueObservation
-            .trackingConstantRegion { db in try page.request.fetchAll(db) }
-            .removeDuplicates()
-        let values = observation.values(in: database)
+        let pages = pages
         let logger = logger
         let heartbeat = heartbeat
         let body = ResponseBody { writer in
-            // The slot is free again once the stream ends, however it ends.
-            defer { slot.release() }
+            // Streams of the same page share its observation: one fetch per
+            // commit for all of them. The mailbox keeps the newest page only.
+            let values = pages.acquire(page).values(bufferingPolicy: .bufferingNewest(1))
+            // The page and the slot are free again once the stream ends,
+            // however it ends (a body never written frees the slot only).
+            defer {
+                pages.release(page)
+                slot.release()
+            }
             let mailbox = slot.mailbox
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

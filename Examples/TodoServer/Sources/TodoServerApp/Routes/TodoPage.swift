@@ -3,7 +3,7 @@ import Hummingbird
 
 /// The page of to-do items that `GET /todos` returns and `GET /todos/events`
 /// streams: `limit`, `offset` and `completed` query parameters, in id order.
-struct TodoPage: Sendable {
+struct TodoPage: Sendable, Hashable {
     /// The default and largest page sizes.
     static let defaultLimit = 50
     static let maximumLimit = 500
