@@ -7,16 +7,18 @@ deps:
 build: deps
 	swift build
 
-# The tool, the demo, the server example and the Vapor example build in one shared folder, so
-# that the library (a path dependency of each) is built once for all of them, and the Vapor
-# example reuses the SwiftNIO stack that the server example built.
+# The library's tests, the tool, the demo, the server example and the Vapor example build in
+# one shared folder, so that the library (the root package, and a path dependency of the others)
+# is built once for all of them, and the Vapor example reuses the SwiftNIO stack that the server
+# example built.
 PACKAGES_BUILD = --scratch-path $(CURDIR)/.build-packages
+FAULT_CHILD = $(CURDIR)/.build-packages/debug/GRDBCipherFaultChild
 
 test: deps
-	swift test
+	swift test $(PACKAGES_BUILD)
 	# Every file-system call of every multi-file operation, killed right after
 	# it; then the user's next step and independent readers (Tests/CrashPoints).
-	python3 Tests/CrashPoints/run --faults crash
+	python3 Tests/CrashPoints/run --faults crash --child $(FAULT_CHILD)
 	# The command-line tool's tests run the built binary on real files.
 	touch Tools/grdbcipher/Package.swift
 	swift test --package-path Tools/grdbcipher $(PACKAGES_BUILD)
@@ -29,10 +31,10 @@ test: deps
 
 # The whole crash-point matrix: each call killed after, or failed with EIO, ENOSPC and
 # EMFILE, and 10 races of each pair of envelope operations from two processes. About
-# 10 minutes on 2 cores.
+# 6 minutes on 2 cores.
 crash-test: deps
-	swift build --product GRDBCipherFaultChild
-	python3 Tests/CrashPoints/run --faults crash,eio,enospc,emfile --races 10
+	swift build --product GRDBCipherFaultChild $(PACKAGES_BUILD)
+	python3 Tests/CrashPoints/run --faults crash,eio,enospc,emfile --races 10 --child $(FAULT_CHILD)
 
 # The DocC catalogs, built by the Docs/ package, which carries the DocC plugin; any DocC
 # warning fails the build. The library's (Sources/GRDBCipher/GRDBCipher.docc and every public

@@ -50,6 +50,21 @@ private func makeSuiteDatabase() throws -> DatabaseQueue {
     return dbQueue
 }
 
+/// A record whose `Columns` is a struct of static columns, filtered with closures.
+private struct SuiteReader: TableRecord {
+    static let databaseTableName = "suiteReader"
+    struct Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let age = Column("age")
+    }
+}
+
+/// The SQL of a request, then its rows.
+private func sqlAndRows<T>(_ db: Database, _ request: QueryInterfaceRequest<T>) throws -> [String] {
+    try [request.makePreparedRequest(db, forSingleResult: false).statement.sql] + rows(db, request)
+}
+
 private func rows<T>(_ db: Database, _ request: QueryInterfaceRequest<T>) throws -> [String] {
     try Row.fetchAll(db, request).map(\.debugDescription)
 }
@@ -64,6 +79,36 @@ private final class CancellingObserver: TransactionObserver {
 }
 
 let suiteCasePrograms: [Program] = [
+    Program("suite-logical-operators") {
+        // Closures of logical operators, some near the type checker's limit:
+        // each must compile against both libraries and give the same SQL.
+        let dbQueue = try makeQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE suiteReader (id INTEGER PRIMARY KEY, name TEXT, age INTEGER);
+                INSERT INTO suiteReader VALUES (1, 'Arthur', 42), (2, NULL, 17), (3, 'Craig', NULL);
+                """)
+        }
+        try dbQueue.read { db in
+            let request = SuiteReader.all()
+            step("not") { try sqlAndRows(db, request.filter { !$0.age }) }
+            step("not not") { try sqlAndRows(db, request.filter { !(!$0.age) }) }
+            step("and true") { try sqlAndRows(db, request.filter { $0.age && true }) }
+            step("true and") { try sqlAndRows(db, request.filter { true && $0.age }) }
+            step("or false") { try sqlAndRows(db, request.filter { $0.age || false }) }
+            step("false or") { try sqlAndRows(db, request.filter { false || $0.age }) }
+            step("two nil comparisons") { try sqlAndRows(db, request.filter { $0.age != nil || $0.name == nil }) }
+            step("three nil comparisons") {
+                try sqlAndRows(db, request.filter { $0.age != nil || $0.name != nil && $0.id != nil })
+            }
+            step("three nil comparisons, grouped") {
+                try sqlAndRows(db, request.filter { ($0.age != nil || $0.name != nil) && $0.id != nil })
+            }
+            step("negated comparisons") { try sqlAndRows(db, request.filter { !($0.age > 18) && !($0.name > "foo") }) }
+            step("joined") { try sqlAndRows(db, request.filter { [$0.id == 1].joined(operator: .and) }) }
+            step("joined or false") { try sqlAndRows(db, request.filter { [$0.id == 1].joined(operator: .and) || false }) }
+        }
+    },
     Program("suite-association-merging") {
         let dbQueue = try makeSuiteDatabase()
         try dbQueue.read { db in
