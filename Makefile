@@ -36,19 +36,19 @@ crash-test: deps
 	swift build --product GRDBCipherFaultChild $(PACKAGES_BUILD)
 	python3 Tests/CrashPoints/run --faults crash,eio,enospc,emfile --races 10 --child $(FAULT_CHILD)
 
-# The DocC catalogs, built by the Docs/ package, which carries the DocC plugin; any DocC
+# The DocC catalogs, built by the DocsBuild/ package, which carries the DocC plugin; any DocC
 # warning fails the build. The library's (Sources/GRDBCipher/GRDBCipher.docc and every public
 # symbol) lands in .build-docs/GRDBCipher.doccarchive, the testing kit's
 # (Sources/GRDBCipherTesting/GRDBCipherTesting.docc) in .build-docs/GRDBCipherTesting.doccarchive.
 # Each build waits for the machine's build lock (/tmp/swift-build.lock).
 docs: deps
-	touch Docs/Package.swift
+	touch DocsBuild/Package.swift
 	rm -rf .build-docs && mkdir -p .build-docs
-	flock /tmp/swift-build.lock swift package --package-path Docs \
+	flock /tmp/swift-build.lock swift package --package-path DocsBuild \
 		--allow-writing-to-directory $(CURDIR)/.build-docs \
 		generate-documentation --target GRDBCipher --warnings-as-errors \
 		--output-path $(CURDIR)/.build-docs/GRDBCipher.doccarchive
-	flock /tmp/swift-build.lock swift package --package-path Docs \
+	flock /tmp/swift-build.lock swift package --package-path DocsBuild \
 		--allow-writing-to-directory $(CURDIR)/.build-docs \
 		generate-documentation --target GRDBCipherTesting --warnings-as-errors \
 		--output-path $(CURDIR)/.build-docs/GRDBCipherTesting.doccarchive

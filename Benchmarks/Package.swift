@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // GRDBCipher against the raw SQLite C API, on the same encrypted files.

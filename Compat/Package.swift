@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 //
 // The differential compatibility harness: the same programs, built once against GRDB 7.10 and
 // once against GRDBCipher, print transcripts that `./run` compares. Not a dependency of the

@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 //
 // Observation workloads run by GRDB 7.10 and by GRDBCipher from the same source (only the
 // import differs), on the same SQLCipher: `make bench-observation` (and `make bench`).

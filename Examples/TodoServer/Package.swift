@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A JSON to-do server on an encrypted GRDBCipher pool (Hummingbird 2). A separate

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // A JSON to-do API on an encrypted GRDBCipher pool (Vapor 4). A separate package,

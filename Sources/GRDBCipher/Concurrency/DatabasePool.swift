@@ -539,12 +539,7 @@ public final class DatabasePool: DatabaseWriter {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func changeKey(_ key: DatabaseKey) async throws {
-        try Task.checkCancellation()
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.changeKey(key) })
-            }
-        }
+        try await runOffCooperativePool { try self.changeKey(key) }
     }
 
     private func changePassphrase(_ passphrase: KeyMaterial) throws {

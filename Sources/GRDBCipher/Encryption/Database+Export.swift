@@ -110,9 +110,4 @@ extension Database {
         try backup(to: copy)
         return try body(copy)
     }
-
-    /// The journal mode of the main database ("wal", "delete", ...).
-    func journalMode() throws -> String {
-        try String.fetchOne(self, sql: "PRAGMA main.journal_mode")?.lowercased() ?? ""
-    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// Fills `t` with `count` rows of about 200 bytes, so that the database spans many pages.
 func fill(_ writer: some DatabaseWriter, rows count: Int) throws {
@@ -38,7 +39,7 @@ func tableCount(_ db: Database) throws -> Int {
         // Both files stay encrypted, and the shell reads them with the key.
         for name in ["queue.sqlite", "pool.sqlite"] {
             #expect(try !file(dir.path(name), contains: "vvvvvvvvvv"))
-            let output = try SQLCipherShell.run(dir.path(name), "PRAGMA key = 'same';\nSELECT COUNT(*) FROM t;\n")
+            let output = try SQLCipherShell.run(dir.path(name), key: nil, script: "PRAGMA key = 'same';\nSELECT COUNT(*) FROM t;\n")
             #expect(output.contains("310"))
         }
     }
@@ -64,7 +65,7 @@ func tableCount(_ db: Database) throws -> Int {
         try memory.backup(to: fileQueue)
         try fileQueue.close()
         #expect(try !file(dir.path("file.sqlite"), contains: "SQLite format 3"))
-        let output = try SQLCipherShell.run(dir.path("file.sqlite"), "PRAGMA key = 'memory';\nSELECT COUNT(*) FROM t;\n")
+        let output = try SQLCipherShell.run(dir.path("file.sqlite"), key: nil, script: "PRAGMA key = 'memory';\nSELECT COUNT(*) FROM t;\n")
         #expect(output.contains("100"))
 
         let reopened = try DatabaseQueue(path: dir.path("file.sqlite"), configuration: keyedWithDefaultSettings("memory"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct ChangePassphraseTests {
     @Test func oldPassphraseFailsNewWorksDataIntact() throws {
@@ -20,7 +21,7 @@ import Testing
         #expect(error?.resultCode == .SQLITE_NOTADB)
         let reopened = try DatabaseQueue(path: path, configuration: keyedWithDefaultSettings("new"))
         #expect(try reopened.read { db in try String.fetchOne(db, sql: "SELECT value FROM secret") } == "kept")
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'new';\nSELECT value FROM secret;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'new';\nSELECT value FROM secret;\n")
         #expect(output.contains("kept"))
         #expect(try !file(path, contains: "kept"))
     }

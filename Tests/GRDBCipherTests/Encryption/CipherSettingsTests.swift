@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// A setting, and the shell pragmas that mean the same thing.
 struct SettingCase: CustomTestStringConvertible, Sendable {
@@ -50,11 +51,11 @@ let settingCases: [SettingCase] = [
         }
         try dbQueue.close()
 
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'settings secret';\n\(setting.pragmas)\nSELECT value FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'settings secret';\n\(setting.pragmas)\nSELECT value FROM t;\n")
         #expect(output.contains("from grdbcipher"))
         // Without the setting, the shell cannot read the file.
-        #expect(throws: SQLCipherShell.Failure.self) {
-            try SQLCipherShell.run(path, "PRAGMA key = 'settings secret';\nSELECT value FROM t;\n")
+        #expect(throws: EncryptionCheck.Failure.self) {
+            try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'settings secret';\nSELECT value FROM t;\n")
         }
     }
 
@@ -62,7 +63,7 @@ let settingCases: [SettingCase] = [
     func grdbcipherReadsWhatTheShellWroteWithTheSetting(_ setting: SettingCase) throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'settings secret';
             \(setting.pragmas)
             CREATE TABLE t (value TEXT);
@@ -134,7 +135,7 @@ let settingCases: [SettingCase] = [
         #expect(error?.resultCode == .SQLITE_NOTADB)
         #expect(error?.message == "file is not a database")
         // An independent reader: the shell, with the pragma's iterations.
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'pragma secret'; PRAGMA kdf_iter = 12000;\nSELECT value FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'pragma secret'; PRAGMA kdf_iter = 12000;\nSELECT value FROM t;\n")
         #expect(output.split(separator: "\n").last == "1", "\(output)")
     }
 
@@ -167,7 +168,7 @@ let settingCases: [SettingCase] = [
             try db.execute(sql: "CREATE TABLE t (value TEXT); INSERT INTO t VALUES ('prepared')")
         }
         let output = try SQLCipherShell.run(
-            path, "PRAGMA key = 'prepared'; PRAGMA kdf_iter = 4321; PRAGMA cipher_page_size = 2048;\nSELECT value FROM t;\n")
+            path, key: nil, script: "PRAGMA key = 'prepared'; PRAGMA kdf_iter = 4321; PRAGMA cipher_page_size = 2048;\nSELECT value FROM t;\n")
         #expect(output.contains("prepared"))
     }
 

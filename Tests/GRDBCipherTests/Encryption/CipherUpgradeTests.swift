@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct CipherUpgradeTests {
     /// A file written the way SQLCipher 3 wrote them, by the shell.
     func makeSQLCipher3File(_ path: String, passphrase: String = "three") throws {
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = '\(passphrase)';
             PRAGMA cipher_compatibility = 3;
             CREATE TABLE t (value TEXT);
@@ -37,7 +38,7 @@ import Testing
         #expect(try upgraded.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
         #expect(try upgraded.read { try $0.cipherSettings?.pageSize } == 4096)
         try upgraded.close()
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'three';\nSELECT value FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'three';\nSELECT value FROM t;\n")
         #expect(output.contains("written by SQLCipher 3"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["v3.sqlite"])
     }

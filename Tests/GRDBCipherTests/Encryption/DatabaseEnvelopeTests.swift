@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// Envelope encryption: a random data key, wrapped by a key-encryption key
 /// in `<database>.envelope`.
@@ -69,7 +70,7 @@ import Testing
         let envelope = try EnvelopeFile.read(atPath: DatabaseEnvelope.path(forDatabaseAt: path))
         let dataKey = try envelope.unwrap(with: fastKEK)
         let rawKey = "x'" + EnvelopeFile.hex(Array(dataKey.bytes)) + envelope.databaseSalt + "'"
-        let output = try SQLCipherShell.run(path, "PRAGMA key = \"\(rawKey)\";\nSELECT name FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = \"\(rawKey)\";\nSELECT name FROM t;\n")
         #expect(output.contains("kept"))
     }
 

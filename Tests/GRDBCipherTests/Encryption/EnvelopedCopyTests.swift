@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// Backups and exports of an enveloped database carry its envelope: the
 /// same key-encryption key opens the copy, and a failed copy leaves nothing.
@@ -164,7 +165,7 @@ import Testing
         let rawKey = withExtendedLifetime(dataKey) {
             "x'" + EnvelopeFile.hex(Array(dataKey.bytes)) + envelope.databaseSalt + "'"
         }
-        let output = try SQLCipherShell.run(copy, "PRAGMA key = \"\(rawKey)\";\nSELECT count(*) FROM t;\n")
+        let output = try SQLCipherShell.run(copy, key: nil, script: "PRAGMA key = \"\(rawKey)\";\nSELECT count(*) FROM t;\n")
         // "ok" answers the key; then the count.
         #expect(output.split(separator: "\n").last == "7", "\(output)")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct ExportTests {
     /// The files in the folder, hidden ones included.
@@ -58,7 +59,7 @@ import Testing
 
         // The independent peer reads the re-keyed copy.
         let output = try SQLCipherShell.run(
-            rekeyedPath, "PRAGMA key = 'second'; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
+            rekeyedPath, key: nil, script: "PRAGMA key = 'second'; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
         #expect(output.contains("200"))
     }
 
@@ -75,7 +76,7 @@ import Testing
         let legacyPath = dir.path("legacy.sqlite")
         try source.export(to: legacyPath, encryption: .encrypted(key: .passphrase("old"), settings: .sqlcipher3))
         let output = try SQLCipherShell.run(
-            legacyPath, "PRAGMA key = 'old'; PRAGMA cipher_compatibility = 3;\nSELECT COUNT(*) FROM t;\n")
+            legacyPath, key: nil, script: "PRAGMA key = 'old'; PRAGMA cipher_compatibility = 3;\nSELECT COUNT(*) FROM t;\n")
         #expect(output.contains("10"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// The in-place operations (replace, upgrade, re-encrypt, an export that
 /// replaces its destination) on a path that is a symbolic link, or a file
@@ -80,7 +81,7 @@ import Testing
     @Test func anUpgradeThroughASymbolicLinkUpgradesTheRealFile() throws {
         let dir = try TemporaryDirectory()
         let (real, link) = try linkedPaths(in: dir)
-        try SQLCipherShell.run(real, """
+        try SQLCipherShell.run(real, key: nil, script: """
             PRAGMA key = 'legacy';
             PRAGMA cipher_compatibility = 3;
             CREATE TABLE secret (value TEXT);

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// The key-change lock, and the envelope operations that used to lose the
 /// data key: a rewrap after a cut rotation, two first starts on one path,
@@ -59,7 +60,7 @@ import Testing
         let envelope = try EnvelopeFile.read(atPath: DatabaseEnvelope.path(forDatabaseAt: path))
         let dataKey = try envelope.unwrap(with: newKEK)
         let rawKey = withExtendedLifetime(dataKey) { "x'" + EnvelopeFile.hex(Array(dataKey.bytes)) + envelope.databaseSalt + "'" }
-        #expect(try SQLCipherShell.run(path, "PRAGMA key = \"\(rawKey)\";\nSELECT name FROM t;\n").contains("kept"))
+        #expect(try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = \"\(rawKey)\";\nSELECT name FROM t;\n").contains("kept"))
     }
 
     @Test func anEnvelopeIsNeverReplaced() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// The two ways of rotating keys that the README documents, run as written there.
 @Suite struct KeyRotationTests {
@@ -19,7 +20,7 @@ import Testing
         newConfig.cipherSettings = config.cipherSettings
         #expect(try await DatabasePool(path: dir.path("db.sqlite"), configuration: newConfig).read(tableCount) == 100)
         let output = try SQLCipherShell.run(
-            dir.path("db.sqlite"), "PRAGMA key = 'new'; PRAGMA kdf_iter = 10000; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
+            dir.path("db.sqlite"), key: nil, script: "PRAGMA key = 'new'; PRAGMA kdf_iter = 10000; PRAGMA cipher_page_size = 8192;\nSELECT COUNT(*) FROM t;\n")
         #expect(output.contains("100"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct KeyingTests {
     @Test func usePassphraseInPrepareDatabase() throws {
@@ -13,7 +14,7 @@ import Testing
         try dbQueue.close()
 
         #expect(try !file(path, contains: "prepared-marker"))
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'from prepare';\nSELECT a FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'from prepare';\nSELECT a FROM t;\n")
         #expect(output.contains("prepared-marker"))
     }
 

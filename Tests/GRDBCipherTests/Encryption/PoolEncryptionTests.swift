@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct PoolEncryptionTests {
     @Test func readersUseTheDerivedKeyAndReadTheSameData() throws {
@@ -28,7 +29,7 @@ import Testing
     @Test func aPoolOpensWhatTheShellCreated() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'shell secret';
             CREATE TABLE t (value TEXT);
             INSERT INTO t VALUES ('from the shell');
@@ -41,7 +42,7 @@ import Testing
     @Test func nonDefaultCipherSettingsFallBackToThePassphrase() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("legacy.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'legacy';
             PRAGMA kdf_iter = 64000;
             CREATE TABLE t (value TEXT);
@@ -117,7 +118,7 @@ import Testing
         let reopened = try DatabasePool(path: path, configuration: keyedWithDefaultSettings("pool secret 2"))
         #expect(try await reopened.read(rowCount) == 10)
         try reopened.close()
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'pool secret 2';\nSELECT count(*) FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'pool secret 2';\nSELECT count(*) FROM t;\n")
         #expect(output.contains("10"))
     }
 
@@ -180,7 +181,7 @@ import Testing
         try dbPool.close()
         // The file opens with the passphrase, elsewhere.
         #expect(try !file(path, contains: "new-file-marker"))
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'new pool';\nSELECT a FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'new pool';\nSELECT a FROM t;\n")
         #expect(output.contains("new-file-marker"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 let rawKeyBytes = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
 let rawSaltBytes = Data((0..<16).map { UInt8(0xA0 + $0) })
@@ -22,7 +23,7 @@ func hex(_ data: Data) -> String {
         try DatabaseQueue(path: path, configuration: rawKeyed()).write { db in
             try db.execute(sql: "CREATE TABLE t (value TEXT); INSERT INTO t VALUES ('raw')")
         }
-        let output = try SQLCipherShell.run(path, "PRAGMA key = \"x'\(hex(rawKeyBytes))'\";\nSELECT value FROM t;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = \"x'\(hex(rawKeyBytes))'\";\nSELECT value FROM t;\n")
         #expect(output.contains("raw"))
         #expect(try !file(path, contains: "SQLite format 3"))
     }
@@ -30,7 +31,7 @@ func hex(_ data: Data) -> String {
     @Test func aRawKeyOpensWhatTheShellWroteWithIt() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = "x'\(hex(rawKeyBytes))'";
             CREATE TABLE t (value TEXT);
             INSERT INTO t VALUES ('shell raw');
@@ -51,7 +52,7 @@ func hex(_ data: Data) -> String {
             try db.execute(sql: "CREATE TABLE t (value TEXT)")
         }
         #expect(try fileBytes(path).prefix(16) == rawSaltBytes)
-        let output = try SQLCipherShell.run(path, "PRAGMA key = \"x'\(hex(rawKeyBytes))'\";\nPRAGMA cipher_salt;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = \"x'\(hex(rawKeyBytes))'\";\nPRAGMA cipher_salt;\n")
         #expect(output.contains(hex(rawSaltBytes)))
     }
 
@@ -68,7 +69,7 @@ func hex(_ data: Data) -> String {
         #expect(try DatabaseQueue(path: path, configuration: config).read {
             try String.fetchOne($0, sql: "SELECT value FROM t")
         } == "MARKER-header")
-        let output = try SQLCipherShell.run(path, """
+        let output = try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = "x'\(hex(rawKeyBytes))\(hex(rawSaltBytes))'";
             PRAGMA cipher_plaintext_header_size = 32;
             SELECT value FROM t;
@@ -79,7 +80,7 @@ func hex(_ data: Data) -> String {
     @Test func aPlaintextHeaderFileWrittenByTheShellOpens() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell-header.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = "x'\(hex(rawKeyBytes))\(hex(rawSaltBytes))'";
             PRAGMA cipher_plaintext_header_size = 32;
             CREATE TABLE t (value TEXT);

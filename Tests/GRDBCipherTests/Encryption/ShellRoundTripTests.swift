@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// The `sqlcipher` shell is the independent peer: it must read what we write,
 /// and we must read what it writes.
@@ -10,7 +11,7 @@ import Testing
         let path = dir.path("db.sqlite")
         try makeEncryptedDatabaseWithDefaultSettings(at: path, passphrase: "p4ss'word", marker: "written-by-grdbcipher")
 
-        let output = try SQLCipherShell.run(path, "PRAGMA key = 'p4ss''word';\nSELECT value FROM secret;\n")
+        let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'p4ss''word';\nSELECT value FROM secret;\n")
         #expect(output.contains("written-by-grdbcipher"))
     }
 
@@ -27,7 +28,7 @@ import Testing
     @Test func grdbcipherReadsWhatTheShellWrote() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path("shell.sqlite")
-        try SQLCipherShell.run(path, """
+        try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'shell passphrase';
             CREATE TABLE t (a INTEGER, b TEXT);
             INSERT INTO t VALUES (1, 'from-the-shell'), (2, NULL);
@@ -43,8 +44,8 @@ import Testing
         let dir = try TemporaryDirectory()
         let path = dir.path("db.sqlite")
         try makeEncryptedDatabase(at: path, passphrase: "right")
-        #expect(throws: SQLCipherShell.Failure.self) {
-            try SQLCipherShell.run(path, "PRAGMA key = 'wrong';\nSELECT count(*) FROM secret;\n")
+        #expect(throws: EncryptionCheck.Failure.self) {
+            try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'wrong';\nSELECT count(*) FROM secret;\n")
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CSQLCipher
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 /// A reviewer's attempts to break the promise of "Key rotation on a live
 /// server": the call either returns and the new key reads every page, or
@@ -140,7 +141,7 @@ import CSQLCipher
         let newView: String
         switch kind {
         case "passphrase":
-            newView = (try? SQLCipherShell.run(path, """
+            newView = (try? SQLCipherShell.run(path, key: nil, script: """
                 PRAGMA key = 'new passphrase'; PRAGMA cipher_salt = "x'\(Self.salt.map { String(format: "%02x", $0) }.joined())'";
                 PRAGMA cipher_plaintext_header_size = 32; PRAGMA kdf_iter = \(Self.kdf);
                 SELECT 'rows=' || count(*) FROM t;

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 @Suite struct EncryptedMigrationTests {
     /// A server's boot: open the encrypted pool, migrate, then serve.
@@ -133,7 +134,7 @@ import Testing
         try realisticMigrator().migrate(dbPool)
         try dbPool.close()
 
-        let output = try SQLCipherShell.run(path, """
+        let output = try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'shell secret';
             .mode list
             SELECT 'migration:' || identifier FROM grdb_migrations ORDER BY identifier;

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GRDBCipherTesting
 
 /// An `sqlcipher` shell that keeps its connection open and runs the
 /// statements the test sends: another process using the database. It stops
@@ -29,7 +30,10 @@ final class ShellSession: @unchecked Sendable {   // safe: the collected output 
     /// standard input, with ``send(_:)``, never in the arguments.
     init(_ path: String) throws {
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: try SQLCipherShell.executablePath())
+        guard let executable = SQLCipherShell.executablePath else {
+            throw EncryptionCheck.Unavailable(reason: "the sqlcipher shell is not installed: run scripts/install-deps")
+        }
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["-batch", "-bail", path]
         let output = Pipe()
         let errors = Pipe()

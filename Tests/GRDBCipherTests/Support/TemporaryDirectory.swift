@@ -1,23 +1,16 @@
 import Foundation
+import GRDBCipherTesting
 
-/// A fresh directory for one test, removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
+/// A fresh directory for one test, removed when the value goes away: the
+/// testing kit's, with the spellings these tests use.
+typealias TemporaryDirectory = TemporaryDatabaseDirectory
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("GRDBCipherTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
+extension TemporaryDatabaseDirectory {
+    /// The directory's URL.
+    var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
     /// The path of a file in the directory.
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
+    func path(_ name: String) -> String { path(for: name) }
 }
 
 /// The bytes of a file.

@@ -25,10 +25,12 @@ final class AdaptedRowLayout: @unchecked Sendable {
     /// The layouts of the scopes, built with this one.
     let scopes: [String: AdaptedRowLayout]
 
+    // Unchecked: used by one thread at a time, like the cursor row it adapts; the dynamic check
+    // would cost a `swift_beginAccess` per decoded record (callgrind).
     /// What record decoding keeps for rows of this layout over a cursor
     /// row, as a statement keeps it for its own rows. Like the cursor row,
     /// it is used by one thread at a time; copied rows never use it.
-    @exclusivity(unchecked) var decodingCache: (any RowDecodingCache)?
+    @exclusivity(unchecked) var decodingCache: (any StatementDecodingCache)?
 
     init(_ adapter: any _LayoutedRowAdapter) {
         let mapping = adapter._mapping

@@ -56,6 +56,8 @@ public final class Row {
         return index
     }
 
+    // Unchecked: a cursor row is used by one thread at a time, like its cursor; the dynamic check
+    // would cost a `swift_beginAccess` per decoded record (callgrind).
     /// For a cursor row, the column after the last one found by name: the
     /// likely next one. Code that reads columns in order finds each one with
     /// one comparison of equal strings, inlined in the caller. A cursor row
@@ -75,6 +77,8 @@ public final class Row {
     /// without a statement check it, before reading their values.
     let adaptation: RowAdaptation?
 
+    // Unchecked: a cursor row is used by one thread at a time, like its cursor; the dynamic check
+    // would cost a `swift_beginAccess` per decoded record (callgrind).
     /// For the row of a record cursor: what record decoding reuses from one
     /// record to the next. The cursor sets it, and empties it when it goes
     /// away. Used by one thread at a time, like the cursor.

@@ -86,6 +86,8 @@ public final class Statement {
     /// `Statement+Accesses.swift`.
     var recordedAccesses: StatementAccesses?
 
+    // Unchecked: a statement is used by one thread at a time, inside a database access; the dynamic
+    // check would cost a `swift_beginAccess` per row (callgrind).
     /// Set by the request that prepared the statement: turns the region
     /// SQLite reports into the region the request reads (narrowed to the
     /// rows its conditions name, and with the tables its prefetched
@@ -96,9 +98,11 @@ public final class Statement {
     /// Case-insensitive column index lookup, built once per statement.
     private(set) lazy var columnLookup = ColumnLookup(columnNames: columnNames)
 
+    // Unchecked: a statement is used by one thread at a time, inside a database access; the dynamic
+    // check would cost a `swift_beginAccess` per row (callgrind).
     /// What record decoding keeps for the rows of this statement: built on
     /// the first row, reused for every later one.
-    @exclusivity(unchecked) var decodingCache: (any RowDecodingCache)?
+    @exclusivity(unchecked) var decodingCache: (any StatementDecodingCache)?
 
     /// Whether the statement does not write to the database (per `sqlite3_stmt_readonly`).
     public var isReadonly: Bool { sqlite3_stmt_readonly(sqliteStatement) != 0 }

@@ -7,6 +7,9 @@ extension Database {
     /// The transaction observers' broker, nil while there is no observer:
     /// the connection's statement listener.
     var observationBroker: DatabaseObservationBroker? {
+        // Invariant: DatabaseObservationBroker is the only class that adopts
+        // DatabaseStatementListener, so the slot holds one or nothing
+        // (checked in debug builds by unsafeDowncast).
         get { statementListener.map { unsafeDowncast($0, to: DatabaseObservationBroker.self) } }
         set { statementListener = newValue }
     }
@@ -18,7 +21,7 @@ extension Database {
         let broker = DatabaseObservationBroker(database: self)
         broker.installHooks(on: handle)
         observationBroker = broker
-        statementAuthorizer.broker = broker
+        statementAuthorizer.deletionObserver = broker
         updateStatementObservation()
         return broker
     }
@@ -31,7 +34,7 @@ extension Database {
             changeGeneration.installHooks(on: handle)
         }
         self.observationBroker = nil
-        statementAuthorizer.broker = nil
+        statementAuthorizer.deletionObserver = nil
         updateStatementObservation()
     }
 

@@ -363,6 +363,8 @@ private let currentBrokerKey: pthread_key_t = {
     return key
 }()
 
+extension DatabaseObservationBroker: StatementDeletionObserver {}
+
 extension DatabaseObservationBroker: DatabaseStatementListener {
     func connectionDidReopen(on handle: SQLiteConnection, wasInsideTransaction: Bool) {
         installHooks(on: handle)

@@ -42,6 +42,8 @@ final class CodingKeyColumnTable {
     /// Where the next key is expected in ``entries``.
     @exclusivity(unchecked) private var position = 0
 
+    // Unchecked: used by one thread at a time, like the statement whose rows it decodes; the
+    // dynamic check would cost a `swift_beginAccess` per decoded key (callgrind).
     /// The key that was decoded from the whole row (GRDB decodes one
     /// missing key this way), since the last ``startRow()``.
     @exclusivity(unchecked) var rootKey: String?
@@ -195,13 +197,16 @@ final class CodingKeyColumnTable {
 
 /// The coding key tables that a statement, or the layout of adapted rows
 /// over a cursor row, keeps in its decoding cache.
-final class CodingKeyColumnTables: RowDecodingCache {
+final class CodingKeyColumnTables: StatementDecodingCache {
     // Unchecked: used by one thread at a time, like its statement.
     @exclusivity(unchecked) var tables: [CodingKeyColumnTable] = []
 
     /// The tables in `slot`, put there on first use.
     @inline(__always)
-    static func of(_ slot: inout (any RowDecodingCache)?) -> CodingKeyColumnTables {
+    static func of(_ slot: inout (any StatementDecodingCache)?) -> CodingKeyColumnTables {
+        // Invariant: this class is the only one that adopts
+        // StatementDecodingCache, so the slot holds one of it or nothing
+        // (checked in debug builds by unsafeDowncast).
         if let slot { return unsafeDowncast(slot, to: CodingKeyColumnTables.self) }
         let tables = CodingKeyColumnTables()
         slot = tables

@@ -36,6 +36,9 @@ extension EncodableRecord where Self: Encodable {
         guard let layout = container.layout else { return RecordEncoder<Self>() }
         if let cached = layout.recordEncoder {
             if cached.recordType == ObjectIdentifier(Self.self) && !cached.isInUse {
+                // Invariant: a RecordEncoder's recordType is the identifier
+                // of its generic argument, just compared with Self's
+                // (checked in debug builds by unsafeDowncast).
                 return unsafeDowncast(cached, to: RecordEncoder<Self>.self)
             }
             return RecordEncoder<Self>()

@@ -35,8 +35,10 @@ final class KeyedDecodingContainerCache: RowDecodingCache {
         where entry.keyType == keyType && entry.recordType == recordType && entry.usesRecordStrategy == usesRecordStrategy
         {
             entry.table.startRow()
-            // The key type was just checked: no dynamic cast (a cast to a
-            // generic type looks up its metadata, and its optional's).
+            // Invariant: a holder's keyType is the identifier of its generic
+            // argument, just compared with Key's: no dynamic cast (a cast to
+            // a generic type looks up its metadata, and its optional's;
+            // unsafeDowncast checks it in debug builds).
             return unsafeDowncast(entry.holder, to: Holder<Key>.self).container
         }
         return nil
@@ -61,6 +63,9 @@ extension Row {
     /// The keyed containers a record cursor's row reuses, kept in the row's
     /// decoding cache.
     var keyedContainerCache: KeyedDecodingContainerCache? {
+        // Invariant: KeyedDecodingContainerCache is the only class that
+        // adopts RowDecodingCache, so the slot holds one of it or nothing
+        // (checked in debug builds by unsafeDowncast).
         @inline(__always) get { decodingCache.map { unsafeDowncast($0, to: KeyedDecodingContainerCache.self) } }
         set { decodingCache = newValue }
     }

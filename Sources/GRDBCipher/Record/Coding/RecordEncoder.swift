@@ -11,9 +11,13 @@ import Foundation
 class RecordEncoderBase {
     /// The record type the encoder encodes.
     @usableFromInline let recordType: ObjectIdentifier
+    // Unchecked: an encoder is used by one thread at a time (`isInUse` keeps nested encodings
+    // apart); the dynamic check would cost a `swift_beginAccess` per encoded value (callgrind).
     /// Whether the encoder is encoding: a nested encoding of the same type
     /// gets an encoder of its own.
     @usableFromInline @exclusivity(unchecked) final var isInUse = false
+    // Unchecked: an encoder is used by one thread at a time (`isInUse` keeps nested encodings
+    // apart); the dynamic check would cost a `swift_beginAccess` per encoded value (callgrind).
     /// The keyed containers, when the encoder keeps them: they refer to
     /// the encoder, and the layout empties this list when it goes away.
     @exclusivity(unchecked) final var keyedContainers: [(keyType: ObjectIdentifier, holder: AnyObject)] = []
@@ -59,7 +63,9 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         }
         let keyType = ObjectIdentifier(Key.self)
         for entry in keyedContainers where entry.keyType == keyType {
-            // The key type was just checked: no dynamic cast.
+            // Invariant: a holder's keyType is the identifier of its generic
+            // argument, just compared with Key's: no dynamic cast (checked
+            // in debug builds by unsafeDowncast).
             return unsafeDowncast(entry.holder, to: KeyedEncodingContainerHolder<Key>.self).container
         }
         let container = KeyedEncodingContainer(RecordKeyedEncodingContainer<Record, Key>(encoder: self))
@@ -82,6 +88,8 @@ final class RecordEncoder<Record: EncodableRecord>: RecordEncoderBase, Encoder {
         usesDefaultKeys ? key.stringValue : columnStrategy.column(forKey: key)
     }
 
+    // Unchecked: an encoder is used by one thread at a time (`isInUse` keeps nested encodings
+    // apart); the dynamic check would cost a `swift_beginAccess` per encoded value (callgrind).
     /// The key type and bytes of the key that set each column of the
     /// container's layout, for keys of plain types (see
     /// ``CodingKeyColumnTable/bits(of:)``): a later record that sets the

@@ -96,11 +96,15 @@ public struct PersistenceContainer: @unchecked Sendable {
         @exclusivity(unchecked) private(set) var count: Int
         /// The number of values the buffer has room for.
         @exclusivity(unchecked) private(set) var capacity: Int
+        // Unchecked: a container is used by one thread at a time, the write that fills it; the
+        // dynamic check would cost a `swift_beginAccess` per stored value (callgrind).
         /// Whether a value may hold a reference (a string or a blob): when
         /// none does, emptying the storage has nothing to release.
         @exclusivity(unchecked) private var mayHoldReferences: Bool
         /// The layout the columns are expected in, if any.
         let layout: Layout?
+        // Unchecked: a container is used by one thread at a time, the write that fills it; the
+        // dynamic check would cost a `swift_beginAccess` per stored value (callgrind).
         /// Whether the columns were set in the order of ``layout``, each
         /// once, so far.
         @exclusivity(unchecked) var followsLayout: Bool

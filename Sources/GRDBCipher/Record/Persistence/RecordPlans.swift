@@ -42,6 +42,9 @@ final class RecordPlans: SchemaCompiledPlans {
     }
 }
 
+// Invariant of both casts below: RecordPlans is the only class that adopts
+// SchemaCompiledPlans, so the slot holds one or nothing (checked in debug
+// builds by unsafeDowncast).
 extension SchemaCache {
     /// The plans of records, if any were stored since the schema was last
     /// forgotten: the read path of lookups, which changes nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GRDBCipher
+import GRDBCipherTesting
 
 private struct Player: Codable, FetchableRecord, MutablePersistableRecord {
     var id: Int64?
@@ -480,7 +481,7 @@ struct PersistableRecordTests {
             try player.insert(db)
         }
         try dbQueue.close()
-        let output = try SQLCipherShell.run(path, """
+        let output = try SQLCipherShell.run(path, key: nil, script: """
             PRAGMA key = 'shell-pass';
             SELECT id || '|' || name || '|' || score FROM player;
             INSERT INTO player (name, score) VALUES ('Barbara', 200);
@@ -493,7 +494,7 @@ struct PersistableRecordTests {
             try barbara.updateChanges(db) { $0.score = 300 }
         }
         try reopened.close()
-        let after = try SQLCipherShell.run(path, "PRAGMA key = 'shell-pass';\nSELECT score FROM player WHERE name = 'Barbara';\n")
+        let after = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'shell-pass';\nSELECT score FROM player WHERE name = 'Barbara';\n")
         #expect(after.contains("300"))
     }
 }

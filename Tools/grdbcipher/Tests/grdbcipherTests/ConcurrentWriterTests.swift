@@ -112,7 +112,7 @@ import Testing
         #expect(result.stderr.contains("another process has it open"), "\(result)")
         expectNoSecret(in: result)
         #expect(try committed(path, keyPragma(Secrets.right)) == ["ack-1", "ack-2"], "\(writerResult)")
-        #expect(throws: SQLCipherShell.Failure.self) {
+        #expect(throws: EncryptionCheck.Failure.self) {
             try SQLCipherShell.playerCount(path, keyPragma(Secrets.right) + "\nPRAGMA kdf_iter = 20000;")
         }
     }

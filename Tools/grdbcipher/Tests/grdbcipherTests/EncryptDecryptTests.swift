@@ -15,7 +15,7 @@ import Testing
         #expect(try !isPlaintextSQLite(out))
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.right)) == 2)
         #expect(try SQLCipherShell.run(out, keyPragma(Secrets.right) + "\nPRAGMA user_version;").contains("3"))
-        #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.wrong)) }
+        #expect(throws: EncryptionCheck.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.wrong)) }
         expectUnchanged(since: before)
     }
 
@@ -27,7 +27,7 @@ import Testing
         let result = try Tool.run(["encrypt", plain, out, "--compatibility", "3"], environment: passphraseEnvironment())
         #expect(result.status == 0, "\(result)")
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.right) + "\nPRAGMA cipher_compatibility = 3;") == 2)
-        #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.right)) }
+        #expect(throws: EncryptionCheck.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.right)) }
     }
 
     @Test func encryptRefusesAnExistingOutputAndLeavesIt() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDBCipherTesting
 
 /// `grdbcipher envelope`: init, show, rewrap, rotate-data-key, with keys from
 /// the environment's files and commands only.

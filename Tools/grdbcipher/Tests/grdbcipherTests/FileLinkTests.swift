@@ -27,7 +27,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         try expectLink(link)
         #expect(try SQLCipherShell.playerCount(real, keyPragma(Secrets.new) + "\nPRAGMA kdf_iter = 20000;") == 3)
-        #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(real, keyPragma(Secrets.right)) }
+        #expect(throws: EncryptionCheck.Failure.self) { try SQLCipherShell.playerCount(real, keyPragma(Secrets.right)) }
         expectDirectory(directory.path("data"), holdsExactly: ["db.sqlite"])
         expectDirectory(directory.url.path, holdsExactly: ["data", "link.sqlite"])
     }

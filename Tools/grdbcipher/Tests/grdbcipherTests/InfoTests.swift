@@ -88,7 +88,7 @@ import Testing
     /// settings), leaves a -wal or -shm beside the database (removed again).
     private static func readOnlyShellLeavesWALFiles(_ path: String, script: String) throws -> Bool {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try SQLCipherShell.executablePath())
+        process.executableURL = URL(fileURLWithPath: try SQLCipherShell.requiredExecutablePath())
         process.arguments = ["-batch", "-readonly", path]
         let input = Pipe()
         process.standardInput = input

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDBCipherTesting
 
 @Suite struct RawKeyTests {
     static let hexKey = "2DD29CA851E7B56E4697B0E1F08507293D761A05CE4D1B628663F411A8086D99"

@@ -11,7 +11,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         expectNoSecret(in: result)
         #expect(try SQLCipherShell.playerCount(path, keyPragma(Secrets.new)) == 3)
-        #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(path, keyPragma(Secrets.right)) }
+        #expect(throws: EncryptionCheck.Failure.self) { try SQLCipherShell.playerCount(path, keyPragma(Secrets.right)) }
         expectDirectory(directory.url.path, holdsExactly: ["db.sqlite"])
     }
 
@@ -27,7 +27,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
         expectUnchanged(since: before)
         #expect(try SQLCipherShell.playerCount(out, keyPragma(Secrets.new) + "\nPRAGMA kdf_iter = 10000;") == 3)
-        #expect(throws: SQLCipherShell.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.new)) }
+        #expect(throws: EncryptionCheck.Failure.self) { try SQLCipherShell.playerCount(out, keyPragma(Secrets.new)) }
     }
 
     @Test func aSettingsChangeInPlaceKeepsThePassphrase() throws {

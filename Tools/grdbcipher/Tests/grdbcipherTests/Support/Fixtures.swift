@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDBCipherTesting
 
 /// The passphrases of the tests: distinctive, so that a leak into any output is found.
 enum Secrets {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GRDBCipherTesting
 
 /// A process that runs while the test goes on: the tool started in the
 /// background, or an `sqlcipher` shell that keeps its connection open and
@@ -52,7 +53,7 @@ final class RunningProcess: @unchecked Sendable {   // safe: the collected outpu
     /// a line it prints after a statement proves that the statement succeeded.
     static func shell(_ path: String) throws -> RunningProcess {
         try RunningProcess(
-            executable: URL(fileURLWithPath: try SQLCipherShell.executablePath()), arguments: ["-batch", "-bail", path])
+            executable: URL(fileURLWithPath: try SQLCipherShell.requiredExecutablePath()), arguments: ["-batch", "-bail", path])
     }
 
     deinit {

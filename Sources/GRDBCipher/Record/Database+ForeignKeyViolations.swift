@@ -1,5 +1,3 @@
-extension ForeignKeyViolation: FetchableRecord {}
-
 extension Database {
     /// A cursor over the rows that break a foreign key, in the whole
     /// database, as `PRAGMA foreign_key_check` reports them.

@@ -90,7 +90,7 @@ final class StatementAuthorizer {
     var recordsAccesses = false
     private var accesses = StatementAccesses()
     /// Asked whether deletions in a table are observed, while observers exist.
-    weak var broker: DatabaseObservationBroker?
+    weak var deletionObserver: (any StatementDeletionObserver)?
 
     /// Returns the effects of the statement just compiled, and forgets them.
     @inline(__always)
@@ -204,12 +204,12 @@ final class StatementAuthorizer {
         // event nor a truncation.
         guard !isDropping, let table, strncmp(table, "sqlite_", 7) != 0 else { return SQLITE_OK }
         facts.deletesRows = true
-        guard recordsAccesses || broker != nil else { return SQLITE_OK }
+        guard recordsAccesses || deletionObserver != nil else { return SQLITE_OK }
         let tableName = String(cString: table)
         if recordsAccesses {
             accesses.eventKinds.append(.delete(tableName: tableName))
         }
-        if let broker, broker.observesDeletions(in: tableName) {
+        if let deletionObserver, deletionObserver.observesDeletions(in: tableName) {
             // The deletion runs row by row, and each row is reported.
             return SQLITE_IGNORE
         }
@@ -237,4 +237,13 @@ final class StatementAuthorizer {
             break
         }
     }
+}
+
+/// What the authorizer asks, while a DELETE compiles, of the layer that
+/// observes changes: whether it wants the deletions of a table row by row
+/// (which turns off SQLite's truncate optimization). Core knows nothing of
+/// that layer but this protocol.
+protocol StatementDeletionObserver: AnyObject {
+    /// Whether an observer wants the deletions in `table`.
+    func observesDeletions(in table: String) -> Bool
 }

@@ -11,7 +11,7 @@
 /// ```
 ///
 /// Related SQLite documentation: <https://www.sqlite.org/pragma.html#pragma_table_xinfo>
-public struct ColumnInfo: FetchableRecord, Sendable {
+public struct ColumnInfo: Sendable {
     /// The rank of the column in the table (`cid`).
     let cid: Int
 

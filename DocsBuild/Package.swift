@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 // Builds the DocC catalogs of GRDBCipher (Sources/GRDBCipher/GRDBCipher.docc) and

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// The folders of `Sources/GRDBCipher` are layers (see CONTRIBUTING's
+/// "Architecture"): no file's code names a type declared in a folder of a
+/// higher layer. Documentation may link up (a connection's documentation
+/// names the pool that owns it): links are not dependencies. The one arrow
+/// that runs up is
+/// listed in ``allowedArrows`` with its reason, and the test fails when it
+/// is no longer needed, so that the list only shrinks.
+@Suite struct LayerMapTests {
+    private static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/GRDBCipher")
+
+    /// The layers, from the bottom; the folders of one layer may name each
+    /// other's types.
+    private static let layers: [[String]] = [
+        ["Core"],
+        ["Concurrency"],
+        ["Backup"],
+        ["Encryption"],
+        ["Observation"],
+        ["QueryInterface", "Record", "Associations"],
+        ["SchemaDefinition"],
+        ["FTS"],
+        ["Dump"],
+        ["Migration"],
+    ]
+
+    /// The arrows that run up, as "folder names type", with the reason.
+    private static let allowedArrows: [String: String] = [
+        // `public protocol DatabaseValueConvertible: SQLExpressible`: GRDB's
+        // public API makes every value an expression, and a protocol's
+        // refinements cannot be added from another file.
+        "Core names SQLExpressible": "DatabaseValueConvertible refines it, as in GRDB",
+    ]
+
+    private static func swiftFiles(in folder: String) throws -> [URL] {
+        let root = sources.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+    }
+
+    /// The types a file declares at its top level.
+    private static func declaredTypes(in source: String) -> Set<String> {
+        let pattern = /(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+([A-Z][A-Za-z0-9_]*)/
+        var types: Set<String> = []
+        for line in source.split(separator: "\n") {
+            if let match = line.prefixMatch(of: pattern) { types.insert(String(match.output.1)) }
+        }
+        return types
+    }
+
+    /// The code of a file without its comments and string literals.
+    private static func code(of source: String) -> String {
+        var code = ""
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = line.range(of: "//") {
+                code += line[..<range.lowerBound]
+            } else {
+                code += line
+            }
+            code += "\n"
+        }
+        code.replace(/"(?:[^"\\\n]|\\.)*"/, with: "\"\"")
+        return code
+    }
+
+    /// The identifiers of some code that start with a capital letter (type
+    /// names), read byte by byte: a regular expression over every file of
+    /// the library takes a minute.
+    private static func identifiers(in code: String) -> Set<String> {
+        var names: Set<String> = []
+        var utf8 = code.utf8[...]
+        func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
+        while let start = utf8.firstIndex(where: isIdentifierByte) {
+            let end = utf8[start...].firstIndex { !isIdentifierByte($0) } ?? utf8.endIndex
+            let first = utf8[start]
+            if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") {
+                names.insert(String(decoding: utf8[start..<end], as: UTF8.self))
+            }
+            utf8 = utf8[end...]
+        }
+        return names
+    }
+
+    @Test func everyFolderIsALayerOfTheMap() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { name in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: Self.sources.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue && !name.hasSuffix(".docc")
+        }
+        #expect(Set(folders) == Set(Self.layers.joined()), "the folders and the layer map differ: \(folders.sorted())")
+    }
+
+    @Test func noFolderNamesATypeOfAHigherLayer() throws {
+        var level: [String: Int] = [:]
+        for (index, layer) in Self.layers.enumerated() {
+            for folder in layer { level[folder] = index }
+        }
+        var owner: [String: String] = [:]
+        for folder in Self.layers.joined() {
+            for file in try Self.swiftFiles(in: folder) {
+                for type in Self.declaredTypes(in: try String(contentsOf: file, encoding: .utf8)) {
+                    owner[type] = folder
+                }
+            }
+        }
+        #expect(owner.count > 300, "the layers' types were found: \(owner.count)")
+        var found: [String] = []
+        var used: Set<String> = []
+        for folder in Self.layers.joined() {
+            let files = try Self.swiftFiles(in: folder)
+            #expect(!files.isEmpty, "\(folder) has no file")
+            for file in files {
+                let code = Self.code(of: try String(contentsOf: file, encoding: .utf8))
+                let identifiers = Self.identifiers(in: code)
+                for name in identifiers {
+                    guard let other = owner[name], let theirs = level[other], let ours = level[folder], theirs > ours
+                    else { continue }
+                    let arrow = "\(folder) names \(name)"
+                    if Self.allowedArrows[arrow] != nil {
+                        used.insert(arrow)
+                        continue
+                    }
+                    found.append("\(file.lastPathComponent) (\(folder)) names \(name) (\(other), a higher layer)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.sorted().joined(separator: "\n"))")
+        let unused = Set(Self.allowedArrows.keys).subtracting(used)
+        #expect(unused.isEmpty, "no longer needed, remove from allowedArrows: \(unused.sorted())")
+    }
+}
