@@ -51,13 +51,13 @@ enum ReadmeSnippets {
             try db.execute(literal: "INSERT INTO player (name, score, createdAt) VALUES (\(name), \(250), \(Date()))")
         }
 
-        let best: [Row] = try await dbQueue.read { db in
+        // Rows stay inside the access (they are not Sendable, as in GRDB): read what you need.
+        let best = try await dbQueue.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM player ORDER BY score DESC LIMIT ?", arguments: [10])
+                .map { row -> (name: String, createdAt: Date) in (row["name"], row["createdAt"]) }
         }
-        for row in best {
-            let name: String = row["name"]
-            let createdAt: Date = row["createdAt"]
-            print(name, createdAt)
+        for player in best {
+            print(player.name, player.createdAt)
         }
 
         // Cursors iterate lazily; prepared statements are cached and reused.

@@ -184,10 +184,4 @@ import GRDBCipherTesting
         let output = try SQLCipherShell.run(path, key: nil, script: "PRAGMA key = 'new pool';\nSELECT a FROM t;\n")
         #expect(output.contains("new-file-marker"))
     }
-
-    @Test func rowsCanLeaveAnAsyncRead() async throws {
-        let dbQueue = try DatabaseQueue()
-        let rows: [Row] = try await dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT 1 AS a") }
-        #expect(rows == [["a": 1]])
-    }
 }

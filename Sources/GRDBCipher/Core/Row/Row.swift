@@ -524,10 +524,10 @@ public final class Row {
 }
 
 
-// Safe: a copied row (what fetchAll, fetchOne and copy() return) is never
-// mutated. A cursor row reads its statement and must not leave the database
-// access that made it, like the cursor itself.
-extension Row: @unchecked Sendable {}
+// Not Sendable, as in GRDB: a cursor row reads its statement and must not
+// leave the database access that made it, like the cursor itself.
+@available(*, unavailable)
+extension Row: Sendable {}
 
 extension Row: Equatable, Hashable {
     /// Rows are equal when they have the same column names (case-sensitive)
