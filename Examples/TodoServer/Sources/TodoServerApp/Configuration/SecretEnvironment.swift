@@ -31,8 +31,8 @@ import Glibc
 /// A secret file (`GRDBCIPHER_PASSPHRASE_FILE`) has none of these problems
 /// but the heap copy: prefer it.
 public enum SecretEnvironment {
-    /// The variables that hold secrets: the passphrase and the admin token.
-    public static let names = ["GRDBCIPHER_PASSPHRASE", "TODOSERVER_ADMIN_TOKEN"]
+    /// The variables that hold secrets: the passphrase and the tokens.
+    public static let names = ["GRDBCIPHER_PASSPHRASE", "TODOSERVER_ADMIN_TOKEN", "TODOSERVER_EVENTS_TOKEN"]
 
     /// What ``scrub(_:)`` did.
     public struct Outcome: Sendable, Equatable {

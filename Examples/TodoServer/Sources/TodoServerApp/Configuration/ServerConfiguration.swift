@@ -48,6 +48,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     /// The bearer token of the admin routes (`TODOSERVER_ADMIN_TOKEN`); the
     /// admin routes do not exist when it is nil.
     public var adminToken: String?
+    /// The bearer token that `GET /todos/events` requires
+    /// (`TODOSERVER_EVENTS_TOKEN`); streams are open to any client when it is
+    /// nil, like the rest of the to-do API.
+    public var eventStreamToken: String?
     /// Where `POST /admin/backup` writes (`TODOSERVER_BACKUP_DIRECTORY`,
     /// default: a `backups` folder beside the database).
     public var backupDirectory: String
@@ -92,6 +96,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         host: String = "127.0.0.1",
         port: Int = 8080,
         adminToken: String? = nil,
+        eventStreamToken: String? = nil,
         backupDirectory: String? = nil,
         maximumReaderCount: Int = 5,
         maximumEventStreams: Int = 64,
@@ -109,6 +114,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.host = host
         self.port = port
         self.adminToken = adminToken
+        self.eventStreamToken = eventStreamToken
         self.backupDirectory = backupDirectory
             ?? URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups").path
         self.maximumReaderCount = maximumReaderCount
@@ -170,6 +176,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         if let token, token.count < 16 {
             throw ConfigurationError("TODOSERVER_ADMIN_TOKEN must have at least 16 characters")
         }
+        let streamToken = environment["TODOSERVER_EVENTS_TOKEN"]
+        if let streamToken, streamToken.count < 16 {
+            throw ConfigurationError("TODOSERVER_EVENTS_TOKEN must have at least 16 characters")
+        }
         let host = environment["HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         return ServerConfiguration(
             databasePath: environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "./todos.sqlite",
@@ -177,6 +187,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             host: host,
             port: port,
             adminToken: token,
+            eventStreamToken: streamToken,
             backupDirectory: environment["TODOSERVER_BACKUP_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 },
             maximumReaderCount: readers,
             maximumEventStreams: streams,
@@ -245,7 +256,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         case .plaintext: key = "PLAINTEXT"
         }
         return "database: \(databasePath) (\(key)), listening on \(host):\(port), hosts: \(allowedHosts), "
-            + "admin routes: \(adminToken == nil ? "off" : "on")"
+            + "admin routes: \(adminToken == nil ? "off" : "on"), "
+            + "event streams: \(eventStreamToken == nil ? "open" : "token")"
     }
 }
 

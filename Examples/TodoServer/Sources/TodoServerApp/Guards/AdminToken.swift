@@ -1,8 +1,11 @@
 import Hummingbird
 
-/// The bearer token of the admin routes and of the integrity check.
+/// A bearer token: the admin routes' and the integrity check's, or the
+/// event streams'.
 struct AdminToken: Sendable {
     let value: String
+    /// What the token is for, in the 401 message ("admin token required").
+    var purpose = "admin"
 
     /// 401 unless the request carries the token (`Authorization: Bearer …`),
     /// compared in a time that does not depend on where it differs.
@@ -11,7 +14,7 @@ struct AdminToken: Sendable {
         let prefix = "Bearer "
         guard header.hasPrefix(prefix), constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(value.utf8))
         else {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "admin token required")
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "\(purpose) token required")
         }
     }
 }

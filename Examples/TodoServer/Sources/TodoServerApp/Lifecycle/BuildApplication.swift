@@ -44,7 +44,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
             """)
     }
 
-    let adminToken = configuration.adminToken.map(AdminToken.init(value:))
+    let adminToken = configuration.adminToken.map { AdminToken(value: $0) }
     let integrityChecker = IntegrityChecker(
         database: database, isEncrypted: encrypted, cacheDuration: configuration.integrityCacheDuration)
     let eventStreams = StreamSlots(capacity: configuration.maximumEventStreams)
@@ -63,6 +63,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     TodoEventsController(
         pages: pageObservations,
         slots: eventStreams,
+        token: configuration.eventStreamToken.map { AdminToken(value: $0, purpose: "event stream") },
         heartbeat: configuration.eventHeartbeat,
         logger: logger)
         .addRoutes(to: todos)

@@ -33,10 +33,14 @@ import Synchronization
 /// idle stream sends a `: keep-alive` comment line every `heartbeat`:
 /// proxies keep the connection open, and a client that left is noticed (the
 /// write fails) even when nothing changes. At most ``StreamSlots/capacity``
-/// streams run at once; a request over it gets 503.
+/// streams run at once; a request over it gets 503. With
+/// `TODOSERVER_EVENTS_TOKEN` set, a stream needs `Authorization: Bearer …`
+/// (401 without it), checked before it takes a slot.
 struct TodoEventsController: Sendable {
     let pages: PageObservations
     let slots: StreamSlots
+    /// The token a stream requires, if any (401 without it).
+    let token: AdminToken?
     /// How often an idle stream sends a `: keep-alive` comment line.
     let heartbeat: Duration
     let logger: Logger
@@ -46,6 +50,7 @@ struct TodoEventsController: Sendable {
     }
 
     @Sendable func stream(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        try token?.authorize(request)
         let page = try TodoPage(request.uri.queryParameters, maximumOffset: TodoPage.maximumStreamOffset)
         guard let slot = slots.take() else {
             throw HTTPError(.serviceUnavailable, message: "too many event streams")
