@@ -214,3 +214,17 @@ public final class AnyDatabaseWriter: DatabaseWriter {
         base.asyncConcurrentRead(value)
     }
 }
+
+extension DatabaseReader {
+    /// The pool that does the work of this reader: the reader itself, or the
+    /// pool that an ``AnyDatabaseReader`` or ``AnyDatabaseWriter`` wraps.
+    /// The operations that take another path on a pool (reading the file on
+    /// a reader connection, observing from a snapshot) ask this, so that a
+    /// wrapped pool behaves as the pool.
+    var underlyingPool: DatabasePool? {
+        if let dbPool = self as? DatabasePool { return dbPool }
+        if let wrapper = self as? AnyDatabaseReader { return wrapper.base.underlyingPool }
+        if let wrapper = self as? AnyDatabaseWriter { return wrapper.base.underlyingPool }
+        return nil
+    }
+}

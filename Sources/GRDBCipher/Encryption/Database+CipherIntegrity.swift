@@ -98,11 +98,12 @@ extension DatabaseReader {
     /// whole a moment later. The writer checkpoints and checks again, and
     /// writes wait for that second check: a cost paid for a damaged file or a
     /// fresh rotation, not for an intact file. Other readers check on their
-    /// own connection.
+    /// own connection. A pool wrapped in ``AnyDatabaseReader`` or
+    /// ``AnyDatabaseWriter`` is checked as the pool.
     ///
     /// - throws: A ``DatabaseError``.
     public func cipherIntegrityCheck() throws -> [Database.CipherIntegrityFailure] {
-        if let dbPool = self as? DatabasePool {
+        if let dbPool = underlyingPool {
             if try dbPool.unsafeRead({ try $0.cipherIntegrityFailuresOfFile().isEmpty }) { return [] }
             return try dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
         }
@@ -114,7 +115,7 @@ extension DatabaseReader {
     ///
     /// - throws: `CancellationError`, or a ``DatabaseError``.
     public func cipherIntegrityCheck() async throws -> [Database.CipherIntegrityFailure] {
-        if let dbPool = self as? DatabasePool {
+        if let dbPool = underlyingPool {
             if try await dbPool.unsafeRead({ try $0.cipherIntegrityFailuresOfFile().isEmpty }) { return [] }
             return try await dbPool.writeWithoutTransaction { try $0.cipherIntegrityCheck() }
         }

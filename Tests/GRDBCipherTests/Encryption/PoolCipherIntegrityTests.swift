@@ -71,4 +71,24 @@ import Testing
         try await dbPool.writeWithoutTransaction { _ in }
         #expect(try await dbPool.cipherIntegrityCheck() == [])
     }
+
+    /// A pool behind `AnyDatabaseReader` or `AnyDatabaseWriter` is checked
+    /// as the pool itself is: a reader that meets the pages of a fresh
+    /// rotation turns to the writer, which moves the WAL into the file.
+    @Test(arguments: ["reader", "writer"])
+    func aWrappedPoolIsCheckedAsThePool(wrapper: String) async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: dir.path("db.sqlite"), configuration: keyed("old"))
+        try await dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE t(a)")
+            for index in 0..<200 { try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index]) }
+        }
+        let wrapped: any DatabaseReader = wrapper == "reader" ? AnyDatabaseReader(dbPool) : AnyDatabaseWriter(dbPool)
+        try await dbPool.changePassphrase("new")
+        let synchronousFailures = try { () throws -> [Database.CipherIntegrityFailure] in try wrapped.cipherIntegrityCheck() }()
+        #expect(synchronousFailures == [])
+        try await dbPool.changePassphrase("newer")
+        #expect(try await wrapped.cipherIntegrityCheck() == [])
+        #expect(try await dbPool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM t") } == 200)
+    }
 }

@@ -84,7 +84,7 @@ final class ValueObserver<Reducer: ValueReducer>: TransactionObserver, @unchecke
         onChange: @escaping @Sendable (Reducer.Value) -> Void)
     {
         self.writer = writer
-        self.pool = observation.requiresWriteAccess ? nil : writer as? DatabasePool
+        self.pool = observation.requiresWriteAccess ? nil : writer.underlyingPool
         self.requiresWriteAccess = observation.requiresWriteAccess
         self.trackingMode = observation.trackingMode
         self.scheduler = scheduler

@@ -85,3 +85,10 @@ struct SQLRelation: Sendable {
         return try orderings.map { try $0.reversedOrThrow() }
     }
 }
+
+extension SQLRelation: SQLSelectStatement {
+    /// Writes the `SELECT` statement of the relation, as a subquery does.
+    func writeSelectStatement(into sql: inout String, _ context: SQLGenerationContext) throws {
+        try writeSelect(into: &sql, context)
+    }
+}

@@ -1,16 +1,6 @@
 import CSQLCipher
 
 extension SQLExpression {
-    /// How an expression reads as an argument of a function that builds JSON.
-    enum JSONInterpretation: Sendable {
-        /// As SQLite reads it: a string is a JSON string, unless it comes
-        /// from a function that returns JSON.
-        /// `JSON_ARRAY('[1]')` is `["[1]"]`.
-        case deferredToSQLite
-        /// As a JSON value, parsed: `JSON_ARRAY(JSONB('[1]'))` is `[[1]]`.
-        case jsonValue
-    }
-
     /// The expression, read as a JSON value by the functions that build JSON.
     func withPreferredJSONInterpretation(_ interpretation: JSONInterpretation) -> SQLExpression {
         var expression = self

@@ -11,7 +11,7 @@ public struct SQLSubquery: Sendable {
         /// An SQL literal, as written.
         case literal(SQL)
         /// A query-interface request.
-        case relation(SQLRelation)
+        case relation(any SQLSelectStatement)
         /// Not a request: the test that the table of the alias being
         /// written has a row (``TableAlias/exists``). It travels as a
         /// subquery because only the generation context knows that table.
@@ -32,11 +32,22 @@ public struct SQLSubquery: Sendable {
         case .literal(let literal):
             try literal.write(into: &sql, context.subqueryContext(source: nil))
         case .relation(let relation):
-            try relation.writeSelect(into: &sql, context.subqueryContext(source: relation.source))
+            try relation.writeSelectStatement(into: &sql, context.subqueryContext(source: relation.source))
         case .existenceTest(let negated):
             try context.writeExistenceTest(negated: negated, into: &sql)
         }
     }
+}
+
+/// A request that writes a `SELECT` statement: the query interface's
+/// relations. Core declares it so that a subquery can hold a request of
+/// the layer above without naming its type.
+protocol SQLSelectStatement: Sendable {
+    /// The table of the statement's unqualified columns.
+    var source: SQLSource { get }
+
+    /// Writes the statement, without parentheses, in `context`.
+    func writeSelectStatement(into sql: inout String, _ context: SQLGenerationContext) throws
 }
 
 /// A value that can be used as a subquery: requests.

@@ -82,6 +82,16 @@ public struct SQLExpression: Sendable {
         }
     }
 
+    /// How an expression reads as an argument of a function that builds JSON.
+    enum JSONInterpretation: Sendable {
+        /// As SQLite reads it: a string is a JSON string, unless it comes
+        /// from a function that returns JSON.
+        /// `JSON_ARRAY('[1]')` is `["[1]"]`.
+        case deferredToSQLite
+        /// As a JSON value, parsed: `JSON_ARRAY(JSONB('[1]'))` is `[[1]]`.
+        case jsonValue
+    }
+
     let impl: Impl
 
     /// How the expression reads as an argument of a function that builds
