@@ -346,6 +346,21 @@ enum ReadmeSnippets {
     }
 }
 
+/// The replication block: a pool, its passphrase, and a time to restore to.
+func readmeReplication(dbPool: DatabasePool, passphrase: String, nineOClock: Date) async throws {
+    // README: replication
+    let store = try FolderReplicaStore(path: "/mnt/replicas/app")   // a local disk or a mounted volume
+    let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: .passphrase(passphrase))
+    // ... the app runs; replicator.status tells the lag and the last error ...
+    await replicator.stop()   // a last shipment, then SQLite's checkpoints are back
+
+    // On another machine, into a new file (an existing one is refused):
+    let replica = DatabaseReplica(store: store, key: .passphrase(passphrase))
+    try await replica.restore(to: "/data/app.sqlite")                       // the latest state
+    try await replica.restore(to: "/data/app-9h.sqlite", at: nineOClock)    // a point in time
+    // README: end
+}
+
 // README: player
 struct Player: Codable, Identifiable, FetchableRecord, MutablePersistableRecord {
     var id: Int64?

@@ -24,6 +24,7 @@ import Testing
         ["Backup"],
         ["Encryption"],
         ["Observation"],
+        ["Replication"],
         ["QueryInterface", "Record", "Associations"],
         ["SchemaDefinition"],
         ["FTS"],

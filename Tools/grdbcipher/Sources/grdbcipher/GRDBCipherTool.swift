@@ -2,7 +2,7 @@ import ArgumentParser
 import GRDBCipher
 
 /// `grdbcipher`: inspects, checks, encrypts, decrypts, re-keys, upgrades,
-/// backs up and queries SQLCipher database files.
+/// backs up, queries and restores SQLCipher database files.
 @main
 struct GRDBCipherTool: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +25,6 @@ struct GRDBCipherTool: ParsableCommand {
         subcommands: [
             InfoCommand.self, VerifyCommand.self, EncryptCommand.self, DecryptCommand.self,
             RekeyCommand.self, UpgradeCommand.self, BackupCommand.self, ExportCommand.self, SQLCommand.self,
-            EnvelopeCommand.self,
+            EnvelopeCommand.self, RestoreCommand.self, GenerationsCommand.self,
         ])
 }

@@ -88,6 +88,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     /// How long a verdict of `GET /health?integrity=true` is reused before the
     /// file is checked again (`TODOSERVER_INTEGRITY_CACHE`, in seconds, default 300).
     public var integrityCacheDuration: Duration
+    /// Where the database replicates (`TODOSERVER_REPLICA`): `file:///path`,
+    /// a folder the replicator ships WAL frames and snapshots to, as
+    /// SQLCipher wrote them. Nil: no replication.
+    public var replica: String?
 
     /// A configuration with the given values and defaults for the others.
     public init(
@@ -107,7 +111,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         writeTimeout: Duration = .seconds(10),
         shutdownTimeout: Duration = .seconds(15),
         allowedHosts: AllowedHosts? = nil,
-        integrityCacheDuration: Duration = .seconds(300))
+        integrityCacheDuration: Duration = .seconds(300),
+        replica: String? = nil)
     {
         self.databasePath = databasePath
         self.encryption = encryption
@@ -127,6 +132,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.shutdownTimeout = shutdownTimeout
         self.allowedHosts = allowedHosts ?? AllowedHosts(listeningOn: host)
         self.integrityCacheDuration = integrityCacheDuration
+        self.replica = replica
     }
 
     /// Reads the configuration from environment variables.
@@ -181,6 +187,10 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             throw ConfigurationError("TODOSERVER_EVENTS_TOKEN must have at least 16 characters")
         }
         let host = environment["HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
+        let replica = environment["TODOSERVER_REPLICA"].flatMap { $0.isEmpty ? nil : $0 }
+        if let replica {
+            try checkReplica(replica, encryption: encryption)
+        }
         return ServerConfiguration(
             databasePath: environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "./todos.sqlite",
             encryption: encryption,
@@ -199,7 +209,22 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             shutdownTimeout: try seconds("TODOSERVER_SHUTDOWN_TIMEOUT", default: 15, range: 1...3600),
             allowedHosts: try environment["TODOSERVER_ALLOWED_HOSTS"].flatMap { $0.isEmpty ? nil : $0 }
                 .map(AllowedHosts.init(list:)),
-            integrityCacheDuration: try seconds("TODOSERVER_INTEGRITY_CACHE", default: 300, range: 0...86_400))
+            integrityCacheDuration: try seconds("TODOSERVER_INTEGRITY_CACHE", default: 300, range: 0...86_400),
+            replica: replica)
+    }
+
+    /// Refuses a replica the server cannot ship to, and the databases whose
+    /// replica would not be zero-knowledge.
+    static func checkReplica(_ replica: String, encryption: Encryption) throws {
+        guard replica.hasPrefix("file:///") else {
+            throw ConfigurationError(
+                "TODOSERVER_REPLICA must be file:///path (object storage is not supported by this build)")
+        }
+        switch encryption {
+        case .passphrase: break
+        case .plaintext: throw ConfigurationError("TODOSERVER_REPLICA needs an encrypted database: a replica of a plaintext one is plaintext")
+        case .envelope: throw ConfigurationError("TODOSERVER_REPLICA does not replicate an enveloped database yet")
+        }
     }
 
     /// The key-encryption key of an enveloped database: a passphrase file

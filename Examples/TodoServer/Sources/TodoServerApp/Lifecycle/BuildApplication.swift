@@ -87,7 +87,9 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "TodoServer",
             availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),
-        services: [DatabaseService(database: database, logger: logger)],
+        services: [DatabaseService(
+            database: database, replica: configuration.replica, key: replicationKey(configuration.encryption),
+            logger: logger)],
         onServerRunning: { [logger] channel in
             if let port = channel.localAddress?.port {
                 logger.notice("listening on http://\(configuration.host):\(port)")
@@ -97,4 +99,10 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     return TodoServer(
         database: database, application: application, eventStreams: eventStreams,
         pageObservations: pageObservations, integrityChecker: integrityChecker)
+}
+
+/// The key that authenticates the replica's metadata: the database's.
+private func replicationKey(_ encryption: ServerConfiguration.Encryption) -> DatabaseKey? {
+    if case .passphrase(let passphrase) = encryption { return .passphrase(passphrase) }
+    return nil
 }

@@ -1,0 +1,165 @@
+import Foundation
+
+/// One object of a replica: a snapshot of the database file, or a segment
+/// of WAL frames, followed by its authenticated header.
+///
+/// An object is its body, then a trailer: the header as JSON, the header's
+/// length (4 bytes, big-endian), the HMAC-SHA-256 of the magic and the
+/// header under the replica's metadata key, and the magic `GRDBRPL1`. The
+/// header binds the body (its length and SHA-256), the object's place in
+/// its generation (its index and the MAC of the object before it), and its
+/// place in the WAL: a store cannot alter, truncate, reorder or drop an
+/// object in the middle of a generation without failing a check at restore.
+struct ReplicaObject {
+    static let magic = Array("GRDBRPL1".utf8)
+
+    struct Header: Codable, Equatable, Sendable {
+        enum Kind: String, Codable, Sendable {
+            /// The database file as it was at the end of `walEnd`.
+            case snapshot
+            /// The WAL frames from `walStart` to `walEnd`: whole transactions.
+            case segment
+        }
+
+        var format = 1
+        var generation: String
+        var index: Int
+        var kind: Kind
+        /// When the replicator read the state, in milliseconds since 1970
+        /// (UTC): a commit is at most one poll interval older.
+        var time: Int64
+        var pageSize: Int
+        /// The size of the database, in pages, once the object is applied.
+        var databasePageCount: Int
+        /// The WAL the object comes from: its checkpoint sequence and salts.
+        var walSequence: UInt32
+        var walSalt1: UInt32
+        var walSalt2: UInt32
+        var walStart: Int
+        var walEnd: Int
+        /// The running checksum of the WAL at `walEnd`.
+        var walChecksum1: UInt32
+        var walChecksum2: UInt32
+        /// Whether the replicator restarted the WAL right after this
+        /// object: the next object then starts a new WAL, one checkpoint
+        /// sequence later.
+        var restartsWAL: Bool
+        var bodyLength: Int
+        var bodySHA256: String
+        var previousMAC: String
+
+        var date: Date { Date(timeIntervalSince1970: Double(time) / 1000) }
+    }
+
+    var header: Header
+    var mac: [UInt8]
+    var body: Data
+
+    /// The name of an object in its store: its generation, index, kind and
+    /// time, so that a listing plans a restore before reading objects (the
+    /// header read with the object must then agree).
+    static func name(generation: String, index: Int, kind: Header.Kind, time: Int64) -> String {
+        let paddedIndex = String(index).leftPadded(to: 10)
+        return "generations/\(generation)/\(paddedIndex)-\(kind.rawValue)-\(time)"
+    }
+
+    /// The parts of an object name, or nil when it is not one.
+    static func parseName(_ name: String) -> (generation: String, index: Int, kind: Header.Kind, time: Int64)? {
+        let parts = name.split(separator: "/")
+        guard parts.count == 3, parts[0] == "generations" else { return nil }
+        let fields = parts[2].split(separator: "-")
+        guard fields.count == 3, let index = Int(fields[0]), let kind = Header.Kind(rawValue: String(fields[1])),
+              let time = Int64(fields[2])
+        else { return nil }
+        return (String(parts[1]), index, kind, time)
+    }
+
+    /// The bytes of an object: body, header, length, MAC, magic.
+    static func encode(header: Header, body: Data, key: [UInt8]) throws -> (data: Data, mac: [UInt8]) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let headerBytes = try Array(encoder.encode(header))
+        let mac = try ReplicaCrypto.mac(magic + headerBytes, key: key)
+        var data = body
+        data.append(contentsOf: headerBytes)
+        let length = UInt32(headerBytes.count)
+        data.append(contentsOf: [UInt8(length >> 24), UInt8((length >> 16) & 0xff), UInt8((length >> 8) & 0xff), UInt8(length & 0xff)])
+        data.append(contentsOf: mac)
+        data.append(contentsOf: magic)
+        return (data, mac)
+    }
+
+    /// Reads and authenticates an object.
+    ///
+    /// - throws: ``ReplicaError/altered(_:)`` when it is not an object, its
+    ///   MAC fails, or its body is not the one its header names.
+    static func decode(_ data: Data, name: String, key: [UInt8]) throws -> ReplicaObject {
+        let bytes = [UInt8](data)
+        let trailerSize = 4 + ReplicaCrypto.macLength + magic.count
+        guard bytes.count >= trailerSize, Array(bytes[(bytes.count - magic.count)...]) == magic else {
+            throw ReplicaError.altered("\(name) is not a replica object")
+        }
+        let macStart = bytes.count - magic.count - ReplicaCrypto.macLength
+        let mac = Array(bytes[macStart..<(macStart + ReplicaCrypto.macLength)])
+        let lengthStart = macStart - 4
+        let length = Int(WALFile.bigEndianWord(bytes, lengthStart))
+        guard length <= lengthStart else { throw ReplicaError.altered("\(name) is truncated") }
+        let headerBytes = Array(bytes[(lengthStart - length)..<lengthStart])
+        guard ReplicaCrypto.isEqual(try ReplicaCrypto.mac(magic + headerBytes, key: key), mac) else {
+            throw ReplicaError.altered("\(name) fails its authentication")
+        }
+        let header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
+        let body = data.prefix(lengthStart - length)
+        guard body.count == header.bodyLength, try SHA256Digest.hash(body).hexString == header.bodySHA256 else {
+            throw ReplicaError.altered("\(name) has a body its header does not name")
+        }
+        guard let parsed = parseName(name), parsed.generation == header.generation, parsed.index == header.index,
+              parsed.kind == header.kind, parsed.time == header.time
+        else { throw ReplicaError.altered("\(name) holds another object (\(header.generation) #\(header.index))") }
+        return ReplicaObject(header: header, mac: mac, body: Data(body))
+    }
+}
+
+/// The root object of a replica: the salt and work of the derivation of
+/// its metadata key, and a MAC that tells a wrong key from an altered
+/// replica.
+struct ReplicaRoot: Codable, Equatable {
+    static let name = "replica.json"
+
+    var format = 1
+    var salt: String
+    var iterations: Int
+    var keyCheck: String
+
+    static func keyCheck(_ key: [UInt8]) throws -> String {
+        try ReplicaCrypto.mac(Array("GRDBCipher replica key check".utf8), key: key).hexString
+    }
+
+    /// The metadata key of the replica, checked.
+    ///
+    /// - throws: ``ReplicaError/wrongKey`` for another key.
+    func metadataKey(for key: DatabaseKey) throws -> [UInt8] {
+        guard let saltBytes = [UInt8](hexString: salt), iterations > 0, iterations <= 10_000_000 else {
+            throw ReplicaError.altered("\(Self.name) is not valid")
+        }
+        let derived = try ReplicaCrypto.metadataKey(for: key, salt: saltBytes, iterations: iterations)
+        guard try Self.keyCheck(derived) == keyCheck else { throw ReplicaError.wrongKey }
+        return derived
+    }
+
+    /// Reads the root object of a store, or nil when the store is empty.
+    static func read(from store: any ReplicaStore) async throws -> ReplicaRoot? {
+        guard let data = try await store.read(name) else { return nil }
+        do {
+            return try JSONDecoder().decode(ReplicaRoot.self, from: data)
+        } catch {
+            throw ReplicaError.altered("\(name) is not valid")
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
