@@ -241,6 +241,8 @@ func crashPoint(_ arguments: [String]) throws {
             }
         }
         try dbPool.close()
+    case ("replicate", _):
+        try ReplicationCrashPoint.run(step: step, dir: dir)
     default:
         throw UsageError(description: "unknown crash-point operation or step: \(operation) \(step)")
     }

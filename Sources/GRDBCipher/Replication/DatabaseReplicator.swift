@@ -245,6 +245,8 @@ public final class DatabaseReplicator: @unchecked Sendable {
                 return shared.wakeUp
             }
             wakeUp?.resume()
+            // The sleep ends now too, rather than at its deadline.
+            group.cancelAll()
             await group.waitForAll()
         }
     }
