@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test crash-test docs demo tool install server vapor-example bench bench-rotation bench-instructions bench-observation bench-envelope compat grdb-suite
+.PHONY: deps build test crash-test docs demo tool install server vapor-example bench bench-rotation bench-instructions bench-observation bench-envelope bench-replication compat grdb-suite
 
 deps:
 	./scripts/install-deps
@@ -107,6 +107,10 @@ bench-observation: deps
 	./Benchmarks/scripts/observation-side-by-side
 
 # Key rotation in place against copy and swap, on 20 MB and 200 MB pools (a few minutes).
+bench-replication: deps
+	touch Benchmarks/Package.swift
+	swift run -c release --package-path Benchmarks ReplicationCost
+
 bench-rotation: deps
 	touch Benchmarks/Package.swift
 	swift run -c release --package-path Benchmarks RotationCost

@@ -46,6 +46,11 @@ let package = Package(
             name: "EnvelopeCost",
             dependencies: ["CLibCryptoRaw", .product(name: "GRDBCipher", package: "GRDBCipher")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Replication: throughput on and off, lag, restore time: `make bench-replication`.
+        .executableTarget(
+            name: "ReplicationCost",
+            dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "BenchReport",
             dependencies: ["CSQLCipherRaw"],
