@@ -9,6 +9,9 @@ let package = Package(
         // For the tests of apps built on GRDBCipher: fast test keys, temporary
         // encrypted databases, and checks that files are encrypted at rest.
         .library(name: "GRDBCipherTesting", targets: ["GRDBCipherTesting"]),
+        // A replica store in S3-compatible object storage. A product of its own, so that
+        // apps that do not replicate to S3 do not link FoundationNetworking (and libcurl).
+        .library(name: "GRDBCipherS3", targets: ["GRDBCipherS3"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +32,12 @@ let package = Package(
             name: "GRDBCipherTesting",
             dependencies: ["GRDBCipher"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // FoundationNetworking's URLSession and FoundationXML's parser, both part of the
+        // toolchain; SigV4 with libcrypto through the library.
+        .target(
+            name: "GRDBCipherS3",
+            dependencies: ["GRDBCipher"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         // Spawned by the fault-injection tests (a full disk, kill -9); not a product.
         .executableTarget(
             name: "GRDBCipherFaultChild",
@@ -37,6 +46,11 @@ let package = Package(
         .testTarget(
             name: "GRDBCipherTests",
             dependencies: ["GRDBCipher", "GRDBCipherTesting", "CSQLCipher", "GRDBCipherFaultChild"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
+        // Against a real S3 server: `rclone serve s3` on loopback (scripts/install-deps).
+        .testTarget(
+            name: "GRDBCipherS3Tests",
+            dependencies: ["GRDBCipherS3", "GRDBCipher", "GRDBCipherTesting"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "GRDBCipherTestingTests",

@@ -67,7 +67,7 @@ enum ReplicationCrashPoint {
                     acknowledge("ACK \(rows)")
                 }
                 await replicator.stop()
-                try await dbPool.close()
+                try dbPool.close()
             }
             acknowledge("DONE")
         case "next":
@@ -84,7 +84,7 @@ enum ReplicationCrashPoint {
                     let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: key(), options: options())
                     try await syncRetrying(replicator)
                     await replicator.stop()
-                    try await dbPool.close()
+                    try dbPool.close()
                     try await replica.restore(to: dir + "/restored.sqlite", configuration: configuration())
                 }
             }
