@@ -33,10 +33,13 @@ extension Database {
             // The rotation's own transaction is no transaction of the user's:
             // observers hear nothing of it (as with GRDB, which runs none).
             // Inside the user's transaction, they hear about that one.
-            if isInsideTransaction {
-                try rekeyUnobserved(key)
-            } else {
-                try withTransactionObservationSuspended { try rekeyUnobserved(key) }
+            // A replicator of the file stops reading the WAL meanwhile.
+            try KeyChangeObservers.announcing(forDatabaseAt: path) {
+                if isInsideTransaction {
+                    try rekeyUnobserved(key)
+                } else {
+                    try withTransactionObservationSuspended { try rekeyUnobserved(key) }
+                }
             }
         }
     }

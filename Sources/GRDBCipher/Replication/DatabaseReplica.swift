@@ -19,6 +19,13 @@ import Foundation
 /// let restored = try await replica.restore(to: "/data/app-restored.sqlite")
 /// print(restored.time)   // the time of the state restored
 /// ```
+///
+/// Each generation is under one database key: a key change starts a new
+/// one. A restore needs the key of the generation it uses (the latest, or
+/// the one that holds the time asked). The replica of an enveloped database
+/// holds its key envelope: with the key-encryption key
+/// (``init(store:keyEncryptionKey:)``), a restore writes the database and
+/// its envelope.
 public struct DatabaseReplica: Sendable {
     /// A generation of a replica, as its store lists it: a snapshot, then
     /// the WAL that followed, and the later snapshots.
@@ -33,6 +40,11 @@ public struct DatabaseReplica: Sendable {
         public var firstTime: Date
         /// The state of its last object: the latest time it restores.
         public var lastTime: Date
+        /// Whether the key given opens it: a generation started after a key
+        /// change needs the new key.
+        public var opensWithKey: Bool
+        /// Whether it holds the key envelope of an enveloped database.
+        public var holdsEnvelope: Bool
     }
 
     /// What a restore gave.
@@ -46,28 +58,123 @@ public struct DatabaseReplica: Sendable {
         public var objectCount: Int
     }
 
-    private let store: any ReplicaStore
-    private let key: DatabaseKey
+    private enum KeySource: Sendable {
+        case database(DatabaseKey)
+        case envelope(KeyEncryptionKey)
+    }
 
-    /// A replica in `store`, made with `key`, the key of the database.
+    private let store: any ReplicaStore
+    private let source: KeySource
+
+    /// A replica in `store`, made with `key`, the key of the database (for
+    /// an enveloped database, its data key; see also
+    /// ``init(store:keyEncryptionKey:)``).
     public init(store: any ReplicaStore, key: DatabaseKey) {
         self.store = store
-        self.key = key
+        self.source = .database(key)
+    }
+
+    /// The replica of an enveloped database, opened with the key-encryption
+    /// key of the envelope it carries: a restore writes the database and
+    /// its envelope (`<path>.envelope`).
+    public init(store: any ReplicaStore, keyEncryptionKey: KeyEncryptionKey) {
+        self.store = store
+        self.source = .envelope(keyEncryptionKey)
     }
 
     /// The generations of the replica, oldest first, as the store lists them
-    /// (the objects are authenticated when a restore reads them).
+    /// (a restore authenticates every object it reads).
     ///
-    /// - throws: ``ReplicaError/empty``, ``ReplicaError/wrongKey``, or the
-    ///   store's error.
+    /// - throws: ``ReplicaError/empty``, ``ReplicaError/wrongKey`` when the
+    ///   key opens none of them, or the store's error.
     public func generations() async throws -> [Generation] {
-        _ = try await ReplicaRoot.metadataKey(in: store, for: key, creating: false)
-        return try await listing().map { id, objects in
-            Generation(
+        let salt = try await ReplicaRoot.salt(in: store, creating: false)
+        var keys = KeyCache()
+        var generations: [Generation] = []
+        for (id, objects) in try await listing() {
+            let opens = try await resolveKey(generation: id, objects: objects, salt: salt, cache: &keys) != nil
+            generations.append(Generation(
                 id: id, objectCount: objects.count,
                 snapshotTimes: objects.filter { $0.kind == .snapshot }.map { Self.date($0.time) },
                 firstTime: Self.date(objects.first { $0.kind == .snapshot }?.time ?? objects[0].time),
-                lastTime: Self.date(objects[objects.count - 1].time))
+                lastTime: Self.date(objects[objects.count - 1].time),
+                opensWithKey: opens, holdsEnvelope: objects.contains { $0.kind == .envelope }))
+        }
+        if !generations.isEmpty && !generations.contains(where: \.opensWithKey) { throw ReplicaError.wrongKey }
+        return generations
+    }
+
+    // MARK: - Keys
+
+    /// The keys of a generation: the key of its metadata, the database's,
+    /// and the envelope that gave them, if any.
+    struct ResolvedKey {
+        var metadataKey: [UInt8]
+        var databaseKey: DatabaseKey
+        var envelope: Data?
+    }
+
+    /// Derivations made once per key: PBKDF2 for each database key, scrypt
+    /// for each envelope.
+    struct KeyCache {
+        var metadataKeys: [(key: DatabaseKey, metadataKey: [UInt8])] = []
+        var envelopes: [Data: DatabaseKey?] = [:]
+
+        mutating func metadataKey(for key: DatabaseKey, salt: [UInt8]) throws -> [UInt8] {
+            if let known = metadataKeys.first(where: { ReplicaCrypto.isSameKey($0.key.material, key.material) }) {
+                return known.metadataKey
+            }
+            let derived = try ReplicaCrypto.metadataKey(for: key.material, salt: salt)
+            metadataKeys.append((key, derived))
+            return derived
+        }
+    }
+
+    /// The keys of a generation, or nil when the key given does not open it.
+    private func resolveKey(generation id: String, objects: [Listed], salt: [UInt8], cache: inout KeyCache) async throws
+        -> ResolvedKey?
+    {
+        let check = ReplicaObject.keyCheck(ofGeneration: id)
+        switch source {
+        case .database(let key):
+            let metadataKey = try cache.metadataKey(for: key, salt: salt)
+            if let check, try ReplicaCrypto.keyCheck(metadataKey) != check { return nil }
+            return ResolvedKey(metadataKey: metadataKey, databaseKey: key, envelope: nil)
+        case .envelope(let keyEncryptionKey):
+            // The newest envelope first: a rewrap replaced the older ones.
+            for listed in objects.reversed() where listed.kind == .envelope {
+                guard let data = try await store.read(listed.name) else { continue }
+                let body = try ReplicaObject.decodeUnauthenticated(data, name: listed.name).body
+                let databaseKey: DatabaseKey?
+                if let known = cache.envelopes[body] {
+                    databaseKey = known
+                } else {
+                    databaseKey = try Self.unwrap(body, name: listed.name, with: keyEncryptionKey)
+                    cache.envelopes[body] = databaseKey
+                }
+                guard let databaseKey else { continue }
+                let metadataKey = try cache.metadataKey(for: databaseKey, salt: salt)
+                if let check, try ReplicaCrypto.keyCheck(metadataKey) != check { continue }
+                // Now authenticated as the generation's.
+                _ = try ReplicaObject.decode(data, name: listed.name, key: metadataKey)
+                return ResolvedKey(metadataKey: metadataKey, databaseKey: databaseKey, envelope: body)
+            }
+            return nil
+        }
+    }
+
+    /// The database key an envelope holds, or nil when the key-encryption
+    /// key does not open it.
+    private static func unwrap(_ body: Data, name: String, with keyEncryptionKey: KeyEncryptionKey) throws -> DatabaseKey? {
+        do {
+            let envelope = try EnvelopeFile.parse(body, shownPath: name)
+            return try envelope.databaseKey(try envelope.unwrap(with: keyEncryptionKey))
+        } catch let error as DatabaseEnvelopeError where error.kind == .wrongKeyEncryptionKey {
+            return nil
+        } catch let error as DatabaseEnvelopeError where error.kind == .malformed {
+            throw ReplicaError.altered("\(name) holds no valid key envelope")
+        } catch let error as DatabaseEnvelopeError {
+            throw ReplicaError.crypto(error.message)
         }
     }
 
@@ -77,13 +184,15 @@ public struct DatabaseReplica: Sendable {
     ///
     /// The file is created exclusively (mode 0600) under a temporary name in
     /// the folder of `path`, synced, verified with the key, then linked to
-    /// `path`, which must not exist.
+    /// `path`, which must not exist. With a key-encryption key, the
+    /// envelope is written the same way to `<path>.envelope` just before:
+    /// the database appears last.
     ///
     /// - parameters:
     ///   - path: The output file.
     ///   - time: The point in time; nil for the latest state.
-    ///   - configuration: How to open the file to verify it: its key and
-    ///     cipher settings. Default: the replica's key and SQLCipher 4's
+    ///   - configuration: How to open the file to verify it: its cipher
+    ///     settings (its key is the generation's). Default: SQLCipher 4's
     ///     default settings.
     /// - throws: ``ReplicaError/outputExists(_:)``, ``ReplicaError/empty``,
     ///   ``ReplicaError/wrongKey``, ``ReplicaError/noStateAtTime(_:)``,
@@ -93,8 +202,12 @@ public struct DatabaseReplica: Sendable {
     public func restore(to path: String, at time: Date? = nil, configuration: Configuration? = nil) async throws
         -> Restoration
     {
+        let envelopePath = DatabaseEnvelope.path(forDatabaseAt: path)
         if FileManager.default.fileExists(atPath: path) { throw ReplicaError.outputExists(path) }
-        let metadataKey = try await ReplicaRoot.metadataKey(in: store, for: key, creating: false)
+        if case .envelope = source, FileManager.default.fileExists(atPath: envelopePath) {
+            throw ReplicaError.outputExists(envelopePath)
+        }
+        let salt = try await ReplicaRoot.salt(in: store, creating: false)
         let generations = try await listing()
         guard !generations.isEmpty else { throw ReplicaError.empty }
         let limit = time.map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) } ?? .max
@@ -110,6 +223,11 @@ public struct DatabaseReplica: Sendable {
         guard let plan else {
             throw ReplicaError.noStateAtTime(time.map { ISO8601DateFormatter().string(from: $0) } ?? "now")
         }
+        var keys = KeyCache()
+        let allObjects = generations.first { $0.0 == plan.generation }!.1
+        guard let key = try await resolveKey(generation: plan.generation, objects: allObjects, salt: salt, cache: &keys)
+        else { throw ReplicaError.wrongKey }
+        let metadataKey = key.metadataKey
 
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = (folder.isEmpty ? "." : folder) + "/." + (path as NSString).lastPathComponent
@@ -134,6 +252,9 @@ public struct DatabaseReplica: Sendable {
                         try output.apply(frames: object.body, pageSize: object.header.pageSize, name: listed.name)
                     }
                 } else {
+                    guard object.header.kind == .snapshot else {
+                        throw ReplicaError.altered("\(listed.name) is not the snapshot its name says")
+                    }
                     try output.replaceContent(with: object.body)
                 }
                 previous = object
@@ -142,8 +263,18 @@ public struct DatabaseReplica: Sendable {
             }
             try output.sync()
             try output.close()
-            try await Self.verify(temporary, configuration: configuration ?? Self.configuration(key))
-            try output.link(to: path)
+            var verification = configuration ?? Configuration()
+            verification.key = key.databaseKey
+            try await Self.verify(temporary, configuration: verification)
+            if case .envelope = source, let envelope = key.envelope {
+                try await Self.writeEnvelope(envelope, to: envelopePath)
+            }
+            do {
+                try output.link(to: path)
+            } catch {
+                if case .envelope = source { unlink(envelopePath) }
+                throw error
+            }
             return Restoration(generation: plan.generation, time: Self.date(stateTime), objectCount: applied)
         } catch {
             try? output.close()
@@ -180,7 +311,7 @@ public struct DatabaseReplica: Sendable {
               header.previousMAC == previous.mac.hexString, header.pageSize == before.pageSize,
               header.time >= before.time
         else { throw ReplicaError.altered("object \(header.index) of \(header.generation) does not follow object \(before.index)") }
-        if header.kind == .snapshot { return }
+        if header.kind != .segment { return }
         let sameWAL = header.walSequence == before.walSequence && header.walSalt1 == before.walSalt1
             && header.walSalt2 == before.walSalt2 && header.walStart == before.walEnd
         let nextWAL = before.restartsWAL && header.walStart == WALFile.headerSize
@@ -191,10 +322,21 @@ public struct DatabaseReplica: Sendable {
         }
     }
 
-    static func configuration(_ key: DatabaseKey) -> Configuration {
-        var configuration = Configuration()
-        configuration.key = key
-        return configuration
+    /// Writes a restored envelope like the database: a new file, synced,
+    /// then linked to its name, which must not exist.
+    private static func writeEnvelope(_ envelope: Data, to path: String) async throws {
+        let temporary = path + ".restore-" + (try ReplicaCrypto.randomBytes(6)).hexString
+        let file = try RestoreFile(path: temporary)
+        do {
+            try file.replaceContent(with: envelope)
+            try file.sync()
+            try file.close()
+            try file.link(to: path)
+        } catch {
+            try? file.close()
+            file.remove()
+            throw error
+        }
     }
 
     /// Opens the restored file with the key and checks every page's HMAC and

@@ -19,12 +19,18 @@ import Foundation
 /// await replicator.stop()
 /// ```
 ///
-/// The key authenticates the replica's metadata (see ``DatabaseReplica``):
-/// give the key of the database.
+/// The database key authenticates the replica's metadata (see
+/// ``DatabaseReplica``). A key change made through the database (a
+/// ``DatabasePool/changeKey(_:)-(DatabaseKey)``, say) starts a new
+/// generation under the new key: no frame written with the new key is
+/// shipped into a generation of the old one. An enveloped database's key
+/// envelope is shipped with each generation, and again when it changes (a
+/// rewrap), so that its key-encryption key restores the replica.
 public final class DatabaseReplicator: @unchecked Sendable {
-    // Safe: `position`, `pending` and `task` are only touched by the
-    // replication task (and by `start` before the task exists); `shared` only
-    // while `lock` is held.
+    // Safe: `position`, `pending`, `generationKey` and `task` are only
+    // touched by the replication task (and by `start` before the task
+    // exists); `shared` only while `lock` is held; the key-change gate is a
+    // `LockedValue`.
 
     /// How a replicator works.
     public struct Options: Sendable {
@@ -82,6 +88,27 @@ public final class DatabaseReplicator: @unchecked Sendable {
         var snapshotTime: ContinuousClock.Instant
         /// Where the WAL was last restarted, to measure what was shipped since.
         var bytesSinceRestart: Int
+        /// The key of the generation.
+        var key: GenerationKey
+        /// The count of key changes when the generation started: frames
+        /// read after another change are not the generation's.
+        var keyEpoch: Int
+        /// The bytes of the key envelope last shipped in the generation.
+        var envelope: Data?
+    }
+
+    /// The metadata key of a generation, and the database key it derives from.
+    struct GenerationKey {
+        var material: KeyMaterial
+        var metadataKey: [UInt8]
+        var check: String
+    }
+
+    /// The key changes of the database made in this process: while one
+    /// runs, the WAL is not read, and after one, the generation ends.
+    private struct KeyChangeGate {
+        var epoch = 0
+        var changing = false
     }
 
     struct Pending {
@@ -102,22 +129,32 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     private let writer: any DatabaseWriter
     private let store: any ReplicaStore
-    private let metadataKey: [UInt8]
+    private let salt: [UInt8]
+    /// The key given to `start`, for a connection keyed by `PRAGMA key`.
+    private let givenKey: KeyMaterial?
     private let options: Options
     private let wal: WALFile
+    private let envelopePath: String
     private let lock = NSLock()
     private var shared = Shared()
+    private let gate = LockedValue(KeyChangeGate())
+    private var registration: KeyChangeObservers.Registration?
     private var position: Position?
+    private var generationKey: GenerationKey?
     private var pending: [Pending] = []
     private var task: Task<Void, Never>?
 
-    private init(writer: any DatabaseWriter, store: any ReplicaStore, metadataKey: [UInt8], options: Options) {
+    private init(writer: any DatabaseWriter, store: any ReplicaStore, salt: [UInt8], givenKey: KeyMaterial?, options: Options) {
         self.writer = writer
         self.store = store
-        self.metadataKey = metadataKey
+        self.salt = salt
+        self.givenKey = givenKey
         self.options = options
         self.wal = WALFile(path: writer.path + "-wal")
+        self.envelopePath = DatabaseEnvelope.path(forDatabaseAt: writer.path)
     }
+
+    deinit { registration?.remove() }
 
     /// Starts replicating a database in WAL mode (a ``DatabasePool``, or a
     /// ``DatabaseQueue`` whose journal mode is WAL) to `store`.
@@ -129,28 +166,60 @@ public final class DatabaseReplicator: @unchecked Sendable {
     /// - parameters:
     ///   - writer: The database. Keep it open while the replicator runs.
     ///   - store: Where the replica lives.
-    ///   - key: The key of the database: it authenticates the metadata of
-    ///     the replica, and must be the key the replica was made with.
+    ///   - key: The key of the database, or nil for the key its connection
+    ///     was opened with (``Configuration/key``, an envelope's data key);
+    ///     needed only for a connection keyed by a `PRAGMA key` statement.
+    ///     It derives the key that authenticates the replica's metadata.
     ///   - options: How often to ship, checkpoint and snapshot.
     /// - throws: ``ReplicaError/unsupported(_:)`` for a database not in WAL
-    ///   mode, ``ReplicaError/wrongKey`` for a replica made with another
-    ///   key, ``ReplicaError/store(_:)``.
+    ///   mode or whose key is unknown, ``ReplicaError/wrongKey`` for a key
+    ///   that is not the connection's, ``ReplicaError/store(_:)``.
     public static func start(
-        _ writer: any DatabaseWriter, to store: any ReplicaStore, key: DatabaseKey, options: Options = Options()
+        _ writer: any DatabaseWriter, to store: any ReplicaStore, key: DatabaseKey? = nil, options: Options = Options()
     ) async throws -> DatabaseReplicator {
-        let mode = try await writer.writeWithoutTransaction { db -> String in
+        let (mode, connectionKey) = try await writer.writeWithoutTransaction { db -> (String, KeyMaterial?) in
             let mode = try db.journalMode()
             if mode == "wal" { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-            return mode
+            return (mode, db.cipherState.passphrase)
         }
         guard mode == "wal" else {
             throw ReplicaError.unsupported("the database is not in WAL mode (its journal mode is \(mode))")
         }
-        let metadataKey = try await ReplicaRoot.metadataKey(in: store, for: key, creating: true)
-        let replicator = DatabaseReplicator(writer: writer, store: store, metadataKey: metadataKey, options: options)
-        try await replicator.resumeLastGeneration()
+        if let key, let connectionKey, !ReplicaCrypto.isSameKey(key.material, connectionKey) {
+            throw ReplicaError.wrongKey
+        }
+        guard connectionKey != nil || key != nil else {
+            throw ReplicaError.unsupported("the key of the database is unknown (a PRAGMA key statement keyed it): give it as `key`")
+        }
+        let salt = try await ReplicaRoot.salt(in: store, creating: true)
+        let replicator = DatabaseReplicator(writer: writer, store: store, salt: salt, givenKey: key?.material, options: options)
+        replicator.registration = KeyChangeObservers.add(forDatabaseAt: writer.path) { [gate = replicator.gate] event in
+            gate.withLock { gate in
+                switch event {
+                case .willChange:
+                    gate.changing = true
+                case .didChange:
+                    gate.changing = false
+                    gate.epoch += 1
+                }
+            }
+        }
+        try await replicator.resumeLastGeneration(connectionKey: connectionKey)
         replicator.task = Task.detached { await replicator.run() }
         return replicator
+    }
+
+    /// The key of a generation whose database key is `material` (nil: the
+    /// key given to `start`).
+    private func generationKey(for material: KeyMaterial?) throws -> GenerationKey {
+        guard let material = material ?? givenKey else {
+            throw ReplicaError.unsupported("the key of the database is unknown")
+        }
+        if let current = generationKey, ReplicaCrypto.isSameKey(current.material, material) { return current }
+        let metadataKey = try ReplicaCrypto.metadataKey(for: material, salt: salt)
+        let key = GenerationKey(material: material, metadataKey: metadataKey, check: try ReplicaCrypto.keyCheck(metadataKey))
+        generationKey = key
+        return key
     }
 
     /// What the replicator has done.
@@ -198,6 +267,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
         wakeUp?.resume()
         if alreadyStopped { return }
         await task?.value
+        registration?.remove()
         _ = try? await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
     }
 
@@ -279,6 +349,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
             try await checkpoint(startingGeneration: true)
             try await uploadPending()
         }
+        try enqueueEnvelopeIfChanged()
         while let frames = try readNewFrames() {
             try enqueue(kind: .segment, body: Data(frames.bytes), pageCount: frames.databasePageCount,
                         walStart: frames.start, walEnd: frames.end, checksum: frames.checksum, restartsWAL: false)
@@ -326,6 +397,19 @@ public final class DatabaseReplicator: @unchecked Sendable {
     /// The commits that follow the position, or nil when there are none (or
     /// a gap was found: the position is then cleared).
     private func readNewFrames() throws -> WALFile.Frames? {
+        guard let epoch = position?.keyEpoch else { return nil }
+        // Held while the WAL is read: a key change waits for the read to end
+        // before it writes its first frame.
+        return try gate.withLock { gate in
+            guard !gate.changing, gate.epoch == epoch else {
+                startOver("the key of the database changed")
+                return nil
+            }
+            return try readNewFramesOfTheGeneration()
+        }
+    }
+
+    private func readNewFramesOfTheGeneration() throws -> WALFile.Frames? {
         guard var current = position else { return nil }
         guard let header = try wal.header() else {
             if current.header != nil && !current.restartPending { startOver("the WAL was truncated by a checkpoint of another connection") }
@@ -377,7 +461,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
             walChecksum1: checksum.s1, walChecksum2: checksum.s2, restartsWAL: restartsWAL,
             bodyLength: body.count, bodySHA256: try SHA256Digest.hash(body).hexString,
             previousMAC: current.previousMAC.hexString)
-        let (data, mac) = try ReplicaObject.encode(header: header, body: body, key: metadataKey)
+        let (data, mac) = try ReplicaObject.encode(header: header, body: body, key: current.key.metadataKey)
         let readAt = ContinuousClock.now
         pending.append(Pending(
             name: ReplicaObject.name(generation: header.generation, index: header.index, kind: kind, time: time),
@@ -388,6 +472,8 @@ public final class DatabaseReplicator: @unchecked Sendable {
             current.offset = walEnd
             current.checksum = checksum
             current.bytesSinceRestart += walEnd - walStart
+        } else if kind == .envelope {
+            current.envelope = body
         }
         position = current
         withShared { shared in
@@ -406,6 +492,12 @@ public final class DatabaseReplicator: @unchecked Sendable {
         var pageSize: Int
         var file: Data?
         var gap: String?
+        /// Whether the key changed since the generation started.
+        var keyChanged = false
+        var keyEpoch = 0
+        /// The key of the connection, and the envelope, as of the snapshot.
+        var key: KeyMaterial?
+        var envelope: Data?
     }
 
     /// Holding the writer, so that no commit slips between them: reads the
@@ -416,12 +508,27 @@ public final class DatabaseReplicator: @unchecked Sendable {
         let wal = self.wal
         let databasePath = writer.path
         let known = startingGeneration ? nil : position
+        let gate = self.gate
+        let envelopePath = self.envelopePath
         let result = try await writer.writeWithoutTransaction { db -> CheckpointResult in
             let pageSize = try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096
             let header = try wal.header()
             var result = CheckpointResult(
                 header: header, tail: [], tailEnd: WALFile.headerSize, tailChecksum: header?.checksum ?? .init(s1: 0, s2: 0),
                 tailPageCount: 0, restarted: false, pageSize: pageSize)
+            // The writer keeps key changes out; one made meanwhile by
+            // another connection of this process is seen here.
+            let (changing, epoch) = gate.withLock { ($0.changing, $0.epoch) }
+            result.keyEpoch = epoch
+            if changing || (known.map { $0.keyEpoch != epoch } ?? false) {
+                result.gap = "the key of the database changed"
+                result.keyChanged = true
+                return result
+            }
+            if known == nil {
+                result.key = db.cipherState.passphrase
+                result.envelope = FileManager.default.contents(atPath: envelopePath)
+            }
             if let known {
                 if let header, known.header == header {
                     result.tailEnd = known.offset
@@ -455,18 +562,25 @@ public final class DatabaseReplicator: @unchecked Sendable {
             }
             return result
         }
-        if result.gap != nil { return }
+        if let gap = result.gap {
+            if result.keyChanged { startOver(gap) }
+            return
+        }
         if startingGeneration {
             guard let file = result.file else {
                 throw ReplicaError.store("readers hold the WAL: the snapshot of a new generation waits for them")
             }
+            let key = try generationKey(for: result.key)
             let random = try ReplicaCrypto.randomBytes(4).hexString
             let millis = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
             position = Position(
-                generation: String(millis).leftPadded(to: 13) + random, nextIndex: 0, previousMAC: [],
+                generation: ReplicaObject.generationName(millis: millis, random: random, keyCheck: key.check),
+                nextIndex: 0, previousMAC: [],
                 pageSize: result.pageSize, header: result.header, offset: result.tailEnd,
-                checksum: result.tailChecksum, restartPending: true, snapshotTime: .now, bytesSinceRestart: 0)
+                checksum: result.tailChecksum, restartPending: true, snapshotTime: .now, bytesSinceRestart: 0,
+                key: key, keyEpoch: result.keyEpoch, envelope: nil)
             withShared { $0.status.generationsStarted += 1 }
+            if let envelope = result.envelope { try enqueueEnvelope(envelope) }
             try enqueueSnapshot(file, result: result)
             return
         }
@@ -497,6 +611,25 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     private var lastShippedPageCount = 0
 
+    /// Queues the key envelope: its WAL fields repeat the object before it,
+    /// so that the next segment follows it as it follows that object.
+    private func enqueueEnvelope(_ envelope: Data) throws {
+        guard let current = position else { return }
+        try enqueue(
+            kind: .envelope, body: envelope, pageCount: lastPageCount, walStart: current.offset, walEnd: current.offset,
+            checksum: current.checksum, restartsWAL: current.restartPending)
+    }
+
+    /// Ships the key envelope again when it changed (a rewrap gives it a new
+    /// key-encryption key): a restore needs the envelope that the current
+    /// key-encryption key opens.
+    private func enqueueEnvelopeIfChanged() throws {
+        guard let current = position, current.envelope != nil,
+              let envelope = FileManager.default.contents(atPath: envelopePath), envelope != current.envelope
+        else { return }
+        try enqueueEnvelope(envelope)
+    }
+
     private func enqueueSnapshot(_ file: Data, result: CheckpointResult) throws {
         guard let current = position else { return }
         try enqueue(
@@ -506,13 +639,17 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     /// Continues the store's last generation when the WAL on disk is the
     /// one it ends with.
-    private func resumeLastGeneration() async throws {
+    private func resumeLastGeneration(connectionKey: KeyMaterial?) async throws {
         let names = try await store.names(withPrefix: "generations/")
         guard let last = names.compactMap({ name in ReplicaObject.parseName(name).map { (name, $0) } })
             .max(by: { ($0.1.generation, $0.1.index) < ($1.1.generation, $1.1.index) })
         else { return }
+        // A generation under another key (the key changed while the
+        // replicator was not running) is not continued.
+        let key = try generationKey(for: connectionKey)
+        guard ReplicaObject.keyCheck(ofGeneration: last.1.generation) == key.check else { return }
         guard let data = try await store.read(last.0) else { return }
-        let object = try ReplicaObject.decode(data, name: last.0, key: metadataKey)
+        let object = try ReplicaObject.decode(data, name: last.0, key: key.metadataKey)
         let stored = object.header
         guard let header = try wal.header(), header.pageSize == stored.pageSize else { return }
         let sameWAL = header.checkpointSequence == stored.walSequence && header.salt1 == stored.walSalt1
@@ -521,7 +658,9 @@ public final class DatabaseReplicator: @unchecked Sendable {
         var resumed = Position(
             generation: stored.generation, nextIndex: stored.index + 1, previousMAC: object.mac,
             pageSize: stored.pageSize, header: header, offset: stored.walEnd, checksum: storedChecksum,
-            restartPending: stored.restartsWAL, snapshotTime: .now, bytesSinceRestart: 0)
+            restartPending: stored.restartsWAL, snapshotTime: .now, bytesSinceRestart: 0,
+            key: key, keyEpoch: gate.withLock { $0.epoch },
+            envelope: try await lastEnvelope(in: last.1.generation, names: names, key: key))
         if sameWAL {
             let onDisk = stored.walEnd == WALFile.headerSize
                 ? header.checksum : try wal.checksum(ofFrameEndingAt: stored.walEnd, pageSize: header.pageSize)
@@ -543,21 +682,15 @@ public final class DatabaseReplicator: @unchecked Sendable {
     }
 }
 
-extension ReplicaRoot {
-    /// The metadata key of the replica in `store`, whose root object is
-    /// created when the store is empty and `creating` is true.
-    static func metadataKey(in store: any ReplicaStore, for key: DatabaseKey, creating: Bool) async throws -> [UInt8] {
-        if let root = try await read(from: store) {
-            return try root.metadataKey(for: key)
-        }
-        guard creating else { throw ReplicaError.empty }
-        let salt = try ReplicaCrypto.randomBytes(16)
-        let iterations = ReplicaCrypto.iterations(for: key)
-        let derived = try ReplicaCrypto.metadataKey(for: key, salt: salt, iterations: iterations)
-        let root = ReplicaRoot(salt: salt.hexString, iterations: iterations, keyCheck: try keyCheck(derived))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        try await store.write(try encoder.encode(root), to: name)
-        return derived
+extension DatabaseReplicator {
+    /// The last envelope shipped in a generation being resumed, so that
+    /// only a change is shipped again.
+    fileprivate func lastEnvelope(in generation: String, names: [String], key: GenerationKey) async throws -> Data? {
+        guard let name = names.compactMap({ name in ReplicaObject.parseName(name).map { (name, $0) } })
+            .filter({ $0.1.generation == generation && $0.1.kind == .envelope })
+            .max(by: { $0.1.index < $1.1.index })?.0,
+            let data = try await store.read(name)
+        else { return nil }
+        return try ReplicaObject.decode(data, name: name, key: key.metadataKey).body
     }
 }

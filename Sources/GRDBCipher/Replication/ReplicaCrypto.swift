@@ -7,27 +7,39 @@ import Foundation
 package enum ReplicaCrypto {
     package static let macLength = 32
 
-    /// The key that authenticates the metadata of a replica, derived from
-    /// the database key with PBKDF2-HMAC-SHA-512 and the replica's salt.
-    /// A passphrase gets SQLCipher's default work; a raw key, already
-    /// random, one iteration.
-    static func metadataKey(for key: DatabaseKey, salt: [UInt8], iterations: Int) throws -> [UInt8] {
+    /// The key that authenticates the metadata of a generation, derived
+    /// from the database key with PBKDF2-HMAC-SHA-512 and the replica's
+    /// salt. A passphrase gets SQLCipher's default work; a raw key, already
+    /// random, one iteration, and only its key bytes count (not the salt
+    /// that SQLCipher's notation may carry, nor the case of its digits).
+    static func metadataKey(for key: KeyMaterial, salt: [UInt8]) throws -> [UInt8] {
         var derived = [UInt8](repeating: 0, count: 32)
-        let material = key.material.bytes
-        let label = Array("GRDBCipher replica metadata".utf8)
-        let saltAndLabel = label + salt
-        let done = material.withMemoryRebound(to: CChar.self) { passphrase in
-            PKCS5_PBKDF2_HMAC(
-                passphrase.baseAddress, CInt(passphrase.count), saltAndLabel, CInt(saltAndLabel.count),
-                CInt(iterations), EVP_sha512(), CInt(derived.count), &derived)
+        let isRawKey = key.isRawKeySpecification
+        let material: [UInt8] = isRawKey
+            ? key.bytes[2..<66].map { $0 >= UInt8(ascii: "A") ? $0 | 0x20 : $0 } : Array(key.bytes)
+        let saltAndLabel = Array("GRDBCipher replica metadata".utf8) + salt
+        let done = material.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { passphrase in
+                PKCS5_PBKDF2_HMAC(
+                    passphrase.baseAddress, CInt(passphrase.count), saltAndLabel, CInt(saltAndLabel.count),
+                    CInt(isRawKey ? 1 : 256_000), EVP_sha512(), CInt(derived.count), &derived)
+            }
         }
         guard done == 1 else { throw ReplicaError.crypto("key derivation failed") }
         return derived
     }
 
-    /// The iterations of ``metadataKey(for:salt:iterations:)`` for a key.
-    static func iterations(for key: DatabaseKey) -> Int {
-        key.isRawKey ? 1 : 256_000
+    /// Whether two database keys are one key for a replica: the same
+    /// passphrase, or raw keys with the same key bytes.
+    static func isSameKey(_ lhs: KeyMaterial, _ rhs: KeyMaterial) -> Bool {
+        guard lhs.isRawKeySpecification, rhs.isRawKeySpecification else { return lhs.hasSameBytes(as: rhs) }
+        return zip(lhs.bytes[2..<66], rhs.bytes[2..<66]).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    /// What tells a metadata key from another without revealing it: 16 hex
+    /// digits of an HMAC of a constant.
+    static func keyCheck(_ metadataKey: [UInt8]) throws -> String {
+        String(try mac(Array("GRDBCipher replica key check".utf8), key: metadataKey).hexString.prefix(16))
     }
 
     /// HMAC-SHA-256 of `data` under `key`.

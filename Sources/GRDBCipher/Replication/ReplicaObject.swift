@@ -19,6 +19,10 @@ struct ReplicaObject {
             case snapshot
             /// The WAL frames from `walStart` to `walEnd`: whole transactions.
             case segment
+            /// The key envelope of the database (its data key wrapped by the
+            /// key-encryption key), as it was at `time`; the WAL fields
+            /// repeat the object before it.
+            case envelope
         }
 
         var format = 1
@@ -61,6 +65,20 @@ struct ReplicaObject {
     static func name(generation: String, index: Int, kind: Header.Kind, time: Int64) -> String {
         let paddedIndex = String(index).leftPadded(to: 10)
         return "generations/\(generation)/\(paddedIndex)-\(kind.rawValue)-\(time)"
+    }
+
+    /// The name of a generation: the time it started (milliseconds, 13
+    /// digits, so that names sort by time), random digits, and the check of
+    /// its key, so that a listing tells which key each generation needs.
+    static func generationName(millis: Int64, random: String, keyCheck: String) -> String {
+        String(millis).leftPadded(to: 13) + random + "_" + keyCheck
+    }
+
+    /// The key check a generation's name carries, or nil for another name.
+    static func keyCheck(ofGeneration generation: String) -> String? {
+        let parts = generation.split(separator: "_")
+        guard parts.count == 2, parts[1].count == 16 else { return nil }
+        return String(parts[1])
     }
 
     /// The parts of an object name, or nil when it is not one.
@@ -108,8 +126,34 @@ struct ReplicaObject {
         guard ReplicaCrypto.isEqual(try ReplicaCrypto.mac(magic + headerBytes, key: key), mac) else {
             throw ReplicaError.altered("\(name) fails its authentication")
         }
-        let header = try JSONDecoder().decode(Header.self, from: Data(headerBytes))
-        let body = data.prefix(lengthStart - length)
+        return try checked(data, name: name, headerBytes: headerBytes, mac: mac, bodyLength: lengthStart - length)
+    }
+
+    /// Reads an object without its authentication: only to find the key
+    /// that authenticates it (an envelope's body), after which it is
+    /// decoded again with ``decode(_:name:key:)``.
+    static func decodeUnauthenticated(_ data: Data, name: String) throws -> ReplicaObject {
+        let bytes = [UInt8](data)
+        let trailerSize = 4 + ReplicaCrypto.macLength + magic.count
+        guard bytes.count >= trailerSize, Array(bytes[(bytes.count - magic.count)...]) == magic else {
+            throw ReplicaError.altered("\(name) is not a replica object")
+        }
+        let macStart = bytes.count - magic.count - ReplicaCrypto.macLength
+        let lengthStart = macStart - 4
+        let length = Int(WALFile.bigEndianWord(bytes, lengthStart))
+        guard length <= lengthStart else { throw ReplicaError.altered("\(name) is truncated") }
+        return try checked(
+            data, name: name, headerBytes: Array(bytes[(lengthStart - length)..<lengthStart]),
+            mac: Array(bytes[macStart..<(macStart + ReplicaCrypto.macLength)]), bodyLength: lengthStart - length)
+    }
+
+    private static func checked(_ data: Data, name: String, headerBytes: [UInt8], mac: [UInt8], bodyLength: Int) throws
+        -> ReplicaObject
+    {
+        guard let header = try? JSONDecoder().decode(Header.self, from: Data(headerBytes)) else {
+            throw ReplicaError.altered("\(name) has a header that cannot be read")
+        }
+        let body = data.prefix(bodyLength)
         guard body.count == header.bodyLength, try SHA256Digest.hash(body).hexString == header.bodySHA256 else {
             throw ReplicaError.altered("\(name) has a body its header does not name")
         }
@@ -120,41 +164,49 @@ struct ReplicaObject {
     }
 }
 
-/// The root object of a replica: the salt and work of the derivation of
-/// its metadata key, and a MAC that tells a wrong key from an altered
-/// replica.
+/// The root object of a replica: the salt of the derivation of its
+/// metadata keys. Each generation's name carries the check of its own key
+/// (see ``ReplicaKeys``): a key change starts a generation under the new key.
+///
+/// The work of the derivation is not stored: a store that lowered it would
+/// make the key checks it holds cheap to attack.
 struct ReplicaRoot: Codable, Equatable {
     static let name = "replica.json"
 
-    var format = 1
+    var format = 2
     var salt: String
-    var iterations: Int
-    var keyCheck: String
 
-    static func keyCheck(_ key: [UInt8]) throws -> String {
-        try ReplicaCrypto.mac(Array("GRDBCipher replica key check".utf8), key: key).hexString
-    }
-
-    /// The metadata key of the replica, checked.
-    ///
-    /// - throws: ``ReplicaError/wrongKey`` for another key.
-    func metadataKey(for key: DatabaseKey) throws -> [UInt8] {
-        guard let saltBytes = [UInt8](hexString: salt), iterations > 0, iterations <= 10_000_000 else {
-            throw ReplicaError.altered("\(Self.name) is not valid")
+    var saltBytes: [UInt8] {
+        get throws {
+            guard let bytes = [UInt8](hexString: salt), bytes.count == 16 else {
+                throw ReplicaError.altered("\(Self.name) is not valid")
+            }
+            return bytes
         }
-        let derived = try ReplicaCrypto.metadataKey(for: key, salt: saltBytes, iterations: iterations)
-        guard try Self.keyCheck(derived) == keyCheck else { throw ReplicaError.wrongKey }
-        return derived
     }
 
     /// Reads the root object of a store, or nil when the store is empty.
     static func read(from store: any ReplicaStore) async throws -> ReplicaRoot? {
         guard let data = try await store.read(name) else { return nil }
-        do {
-            return try JSONDecoder().decode(ReplicaRoot.self, from: data)
-        } catch {
+        guard let root = try? JSONDecoder().decode(ReplicaRoot.self, from: data), root.format == 2 else {
             throw ReplicaError.altered("\(name) is not valid")
         }
+        return root
+    }
+
+    /// The salt of the replica in `store`, whose root object is created when
+    /// the store is empty and `creating` is true.
+    ///
+    /// - throws: ``ReplicaError/empty`` for an empty store not created.
+    static func salt(in store: any ReplicaStore, creating: Bool) async throws -> [UInt8] {
+        if let root = try await read(from: store) { return try root.saltBytes }
+        guard creating else { throw ReplicaError.empty }
+        let salt = try ReplicaCrypto.randomBytes(16)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try await store.write(try encoder.encode(ReplicaRoot(salt: salt.hexString)), to: name)
+        // Two replicators that started together keep the salt that stayed.
+        return try await read(from: store)?.saltBytes ?? salt
     }
 }
 

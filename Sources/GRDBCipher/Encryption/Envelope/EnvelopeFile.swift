@@ -51,6 +51,13 @@ struct EnvelopeFile: Codable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DatabaseEnvelopeError(.malformed, "cannot read the key envelope \(path)")
         }
+        return try parse(data, shownPath: path)
+    }
+
+    /// Parses the bytes of an envelope (`shownPath` names it in messages).
+    ///
+    /// - throws: A ``DatabaseEnvelopeError`` (`.malformed`).
+    static func parse(_ data: Data, shownPath path: String) throws -> EnvelopeFile {
         guard let envelope = try? JSONDecoder().decode(EnvelopeFile.self, from: data),
               envelope.format == formatName
         else {
