@@ -18,6 +18,7 @@ let package = Package(
             name: "grdbcipher",
             dependencies: [
                 .product(name: "GRDBCipher", package: "GRDBCipher"),
+                .product(name: "GRDBCipherS3", package: "GRDBCipher"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: [
                 "grdbcipher",
                 .product(name: "GRDBCipherTesting", package: "GRDBCipher"),
+                .product(name: "GRDBCipherS3", package: "GRDBCipher"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

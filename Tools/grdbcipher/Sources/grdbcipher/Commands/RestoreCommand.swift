@@ -8,15 +8,19 @@ struct RestoreCommand: ToolCommand {
         commandName: "restore",
         abstract: "Rebuild a database from its replica, at its latest state or at a point in time.",
         discussion: """
-            REPLICA is file:///path or a folder written by a DatabaseReplicator. The output is a new \
-            file (mode 0600; an existing OUT is refused, exit 4), rebuilt from the shipped pages \
-            without decrypting them, then checked with the key (cipher_integrity_check and \
-            integrity_check) before it gets its name. An altered or incomplete replica exits 2 and \
-            leaves no output; a wrong key exits 3. The key is the database's (its passphrase, or \
-            --raw-key), from the usual sources.
+            REPLICA is file:///path or a folder written by a DatabaseReplicator, or s3://bucket/prefix \
+            (with AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, and AWS_ENDPOINT_URL for a store \
+            other than AWS). The output is a new file (mode 0600; an existing OUT is refused, exit 4), \
+            rebuilt from the shipped pages without decrypting them, then checked with the key \
+            (cipher_integrity_check and integrity_check) before it gets its name. An altered or \
+            incomplete replica exits 2 and leaves no output; a wrong key exits 3. The key is the \
+            database's (its passphrase, or --raw-key), from the usual sources; for an enveloped \
+            database, its key-encryption key (GRDBCIPHER_KEK_FILE or GRDBCIPHER_KEK_COMMAND, with no \
+            passphrase given) restores OUT and its envelope OUT.envelope, which must not exist either. \
+            After a key change, the latest state needs the new key, and an earlier time the key of then.
             """)
 
-    @Argument(help: "The replica: file:///path, or a folder.")
+    @Argument(help: "The replica: file:///path, s3://bucket/prefix, or a folder.")
     var replica: String
 
     @Argument(help: "The output file; it must not exist.")
@@ -33,21 +37,23 @@ struct RestoreCommand: ToolCommand {
         if FileManager.default.fileExists(atPath: output) {
             throw ToolError(.refused, "\(output) exists: restore writes a new file")
         }
-        let store = try ReplicaLocation.store(replica)
-        let key = try passphrase.key()
+        let (replica, enveloped) = try ReplicaLocation.replica(self.replica, passphrase: passphrase)
+        let envelope = DatabaseEnvelope.path(forDatabaseAt: output)
+        if enveloped && FileManager.default.fileExists(atPath: envelope) {
+            throw ToolError(.refused, "\(envelope) exists: restore writes a new envelope")
+        }
         var configuration = Configuration()
-        configuration.key = key
         configuration.cipherSettings = cipher.values.applied(to: CipherSettings())
         configuration.cipherLogDestination = .discarded
         let output = self.output
         let verification = configuration
         let restored = try ReplicaLocation.run {
-            try await DatabaseReplica(store: store, key: key).restore(to: output, at: time, configuration: verification)
+            try await replica.restore(to: output, at: time, configuration: verification)
         }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         FileHandle.standardOutput.write(Data(
-            "restored \(output) from generation \(restored.generation): state of \(formatter.string(from: restored.time)), \(restored.objectCount) object(s)\n".utf8))
+            "restored \(output)\(enveloped ? " and \(envelope)" : "") from generation \(restored.generation): state of \(formatter.string(from: restored.time)), \(restored.objectCount) object(s)\n".utf8))
     }
 
     static func parseTime(_ text: String) throws -> Date {
