@@ -54,7 +54,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]),
         .testTarget(
             name: "GRDBCipherTestingTests",
-            dependencies: ["GRDBCipherTesting", "GRDBCipher"],
+            dependencies: ["GRDBCipherTesting", "GRDBCipher", "GRDBCipherS3"],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]
 )

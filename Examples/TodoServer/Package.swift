@@ -24,6 +24,7 @@ let package = Package(
             name: "TodoServerApp",
             dependencies: [
                 .product(name: "GRDBCipher", package: "GRDBCipher"),
+                .product(name: "GRDBCipherS3", package: "GRDBCipher"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -43,6 +44,7 @@ let package = Package(
                 "TodoServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDBCipherTesting", package: "GRDBCipher"),
+                .product(name: "GRDBCipherS3", package: "GRDBCipher"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]),
     ]

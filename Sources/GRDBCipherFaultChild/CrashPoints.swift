@@ -243,6 +243,8 @@ func crashPoint(_ arguments: [String]) throws {
         try dbPool.close()
     case ("replicate", _):
         try ReplicationCrashPoint.run(step: step, dir: dir)
+    case ("replicate-rekey", _):
+        try ReplicationCrashPoint.run(step: step, dir: dir, changingKey: true)
     default:
         throw UsageError(description: "unknown crash-point operation or step: \(operation) \(step)")
     }

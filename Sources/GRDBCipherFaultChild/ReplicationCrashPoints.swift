@@ -6,6 +6,10 @@
 // after a crash: restores the replica as the crash left it
 // (restored-crash.sqlite), then restarts the replicator on the database, and
 // restores again (restored.sqlite).
+//
+// `replicate-rekey` changes the key of the pool halfway (raw key 5a... to
+// a5...): a crash may leave the database and the replica's latest
+// generation under either key, and the next step uses the one that opens.
 import Foundation
 import GRDBCipher
 
@@ -18,11 +22,29 @@ enum ReplicationCrashPoint {
         try .rawKey(Data(repeating: 0x5a, count: 32))
     }
 
-    static func configuration() throws -> Configuration {
+    /// The key of `replicate-rekey` after its change.
+    static func newKey() throws -> DatabaseKey {
+        try .rawKey(Data(repeating: 0xa5, count: 32))
+    }
+
+    static func configuration(_ key: DatabaseKey? = nil) throws -> Configuration {
         var config = Configuration()
-        config.key = try key()
+        config.key = try key ?? Self.key()
         config.journalMode = .wal
         return config
+    }
+
+    /// The key that opens the database now: the new one, or the old one.
+    static func currentKey(of path: String, changingKey: Bool) throws -> DatabaseKey {
+        guard changingKey else { return try key() }
+        do {
+            let dbQueue = try DatabaseQueue(path: path, configuration: configuration(newKey()))
+            _ = try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+            try dbQueue.close()
+            return try newKey()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            return try key()
+        }
     }
 
     static func options() -> DatabaseReplicator.Options {
@@ -33,7 +55,7 @@ enum ReplicationCrashPoint {
         return options
     }
 
-    static func run(step: String, dir: String) throws {
+    static func run(step: String, dir: String, changingKey: Bool = false) throws {
         let db = dir + "/db.sqlite"
         switch step {
         case "setup":
@@ -49,7 +71,7 @@ enum ReplicationCrashPoint {
             try blocking {
                 let dbPool = try DatabasePool(path: db, configuration: configuration())
                 let store = try FolderReplicaStore(path: dir + "/replica")
-                let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: key(), options: options())
+                let replicator = try await DatabaseReplicator.start(dbPool, to: store, options: options())
                 var rows = CrashPointKeys.rows
                 try await syncRetrying(replicator)
                 acknowledge("ACK \(rows)")
@@ -65,6 +87,10 @@ enum ReplicationCrashPoint {
                     }
                     try await syncRetrying(replicator)
                     acknowledge("ACK \(rows)")
+                    if changingKey && index == 2 {
+                        // A failed change leaves the old key: the rows go on.
+                        try? await dbPool.changeKey(newKey())
+                    }
                 }
                 await replicator.stop()
                 try dbPool.close()
@@ -74,18 +100,29 @@ enum ReplicationCrashPoint {
             try reportNextStep {
                 try blocking {
                     let store = try FolderReplicaStore(path: dir + "/replica")
-                    let replica = DatabaseReplica(store: store, key: try key())
-                    do {
-                        try await replica.restore(to: dir + "/restored-crash.sqlite", configuration: configuration())
-                    } catch {
-                        acknowledge("RESTORE-CRASH-FAILED \(error)")
+                    // The replica's latest generation is under the new key
+                    // once the replicator saw the change; before, the old one.
+                    var crashFailure: (any Error)?
+                    for key in changingKey ? [try newKey(), try key()] : [try key()] {
+                        do {
+                            try await DatabaseReplica(store: store, key: key).restore(to: dir + "/restored-crash.sqlite")
+                            crashFailure = nil
+                            break
+                        } catch ReplicaError.wrongKey {
+                            crashFailure = ReplicaError.wrongKey
+                        } catch {
+                            crashFailure = error
+                            break
+                        }
                     }
-                    let dbPool = try DatabasePool(path: db, configuration: configuration())
-                    let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: key(), options: options())
+                    if let crashFailure { acknowledge("RESTORE-CRASH-FAILED \(crashFailure)") }
+                    let key = try currentKey(of: db, changingKey: changingKey)
+                    let dbPool = try DatabasePool(path: db, configuration: configuration(key))
+                    let replicator = try await DatabaseReplicator.start(dbPool, to: store, options: options())
                     try await syncRetrying(replicator)
                     await replicator.stop()
                     try dbPool.close()
-                    try await replica.restore(to: dir + "/restored.sqlite", configuration: configuration())
+                    try await DatabaseReplica(store: store, key: key).restore(to: dir + "/restored.sqlite")
                 }
             }
         default:

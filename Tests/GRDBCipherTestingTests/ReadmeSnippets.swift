@@ -1,5 +1,6 @@
 import Foundation
 import GRDBCipher
+import GRDBCipherS3
 
 // The README's Swift blocks, each verbatim between `// README: name` and
 // `// README: end`, in the context it shows: an `async` function where it
@@ -349,13 +350,15 @@ enum ReadmeSnippets {
 /// The replication block: a pool, its passphrase, and a time to restore to.
 func readmeReplication(dbPool: DatabasePool, passphrase: String, nineOClock: Date) async throws {
     // README: replication
-    let store = try FolderReplicaStore(path: "/mnt/replicas/app")   // a local disk or a mounted volume
-    let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: .passphrase(passphrase))
+    // import GRDBCipherS3; the AWS_* variables give the credentials, region and endpoint
+    let store = try S3ReplicaStore(url: "s3://backups/apps/app")   // or FolderReplicaStore(path:)
+    let replicator = try await DatabaseReplicator.start(dbPool, to: store)  // the pool's own key
     // ... the app runs; replicator.status tells the lag and the last error ...
     await replicator.stop()   // a last shipment, then SQLite's checkpoints are back
 
     // On another machine, into a new file (an existing one is refused):
     let replica = DatabaseReplica(store: store, key: .passphrase(passphrase))
+    // or DatabaseReplica(store: store, keyEncryptionKey: kek) for an enveloped database
     try await replica.restore(to: "/data/app.sqlite")                       // the latest state
     try await replica.restore(to: "/data/app-9h.sqlite", at: nineOClock)    // a point in time
     // README: end

@@ -1,5 +1,6 @@
 import Foundation
 import GRDBCipher
+import GRDBCipherS3
 
 /// What the server needs to start: where the database is, how it is keyed,
 /// where it listens, and whether the admin routes are on.
@@ -89,9 +90,12 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
     /// file is checked again (`TODOSERVER_INTEGRITY_CACHE`, in seconds, default 300).
     public var integrityCacheDuration: Duration
     /// Where the database replicates (`TODOSERVER_REPLICA`): `file:///path`,
-    /// a folder the replicator ships WAL frames and snapshots to, as
-    /// SQLCipher wrote them. Nil: no replication.
+    /// a folder, or `s3://bucket/prefix`, object storage reached with the
+    /// `AWS_*` variables. The replicator ships WAL frames and snapshots
+    /// there, as SQLCipher wrote them. Nil: no replication.
     public var replica: String?
+    /// The store of ``replica``.
+    public var replicaStore: (any ReplicaStore)?
 
     /// A configuration with the given values and defaults for the others.
     public init(
@@ -112,7 +116,8 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         shutdownTimeout: Duration = .seconds(15),
         allowedHosts: AllowedHosts? = nil,
         integrityCacheDuration: Duration = .seconds(300),
-        replica: String? = nil)
+        replica: String? = nil,
+        replicaStore: (any ReplicaStore)? = nil)
     {
         self.databasePath = databasePath
         self.encryption = encryption
@@ -133,6 +138,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         self.allowedHosts = allowedHosts ?? AllowedHosts(listeningOn: host)
         self.integrityCacheDuration = integrityCacheDuration
         self.replica = replica
+        self.replicaStore = replicaStore
     }
 
     /// Reads the configuration from environment variables.
@@ -188,9 +194,7 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
         }
         let host = environment["HOST"].flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         let replica = environment["TODOSERVER_REPLICA"].flatMap { $0.isEmpty ? nil : $0 }
-        if let replica {
-            try checkReplica(replica, encryption: encryption)
-        }
+        let replicaStore = try replica.map { try Self.replicaStore($0, encryption: encryption, environment: environment) }
         return ServerConfiguration(
             databasePath: environment["DATABASE_PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "./todos.sqlite",
             encryption: encryption,
@@ -210,20 +214,32 @@ public struct ServerConfiguration: Sendable, CustomStringConvertible {
             allowedHosts: try environment["TODOSERVER_ALLOWED_HOSTS"].flatMap { $0.isEmpty ? nil : $0 }
                 .map(AllowedHosts.init(list:)),
             integrityCacheDuration: try seconds("TODOSERVER_INTEGRITY_CACHE", default: 300, range: 0...86_400),
-            replica: replica)
+            replica: replica,
+            replicaStore: replicaStore)
     }
 
-    /// Refuses a replica the server cannot ship to, and the databases whose
-    /// replica would not be zero-knowledge.
-    static func checkReplica(_ replica: String, encryption: Encryption) throws {
-        guard replica.hasPrefix("file:///") else {
-            throw ConfigurationError(
-                "TODOSERVER_REPLICA must be file:///path (object storage is not supported by this build)")
+    /// The store of a replica; refuses a replica the server cannot ship
+    /// to, and the databases whose replica would not be zero-knowledge.
+    static func replicaStore(_ replica: String, encryption: Encryption, environment: [String: String]) throws
+        -> any ReplicaStore
+    {
+        if case .plaintext = encryption {
+            throw ConfigurationError("TODOSERVER_REPLICA needs an encrypted database: a replica of a plaintext one is plaintext")
         }
-        switch encryption {
-        case .passphrase: break
-        case .plaintext: throw ConfigurationError("TODOSERVER_REPLICA needs an encrypted database: a replica of a plaintext one is plaintext")
-        case .envelope: throw ConfigurationError("TODOSERVER_REPLICA does not replicate an enveloped database yet")
+        if replica.hasPrefix("s3://") {
+            do {
+                return try S3ReplicaStore(url: replica, environment: environment)
+            } catch {
+                throw ConfigurationError("TODOSERVER_REPLICA=\(replica): \(error)")
+            }
+        }
+        guard replica.hasPrefix("file:///") else {
+            throw ConfigurationError("TODOSERVER_REPLICA must be file:///path or s3://bucket/prefix")
+        }
+        do {
+            return try FolderReplicaStore(path: String(replica.dropFirst("file://".count)))
+        } catch {
+            throw ConfigurationError("TODOSERVER_REPLICA=\(replica): \(error)")
         }
     }
 

@@ -88,7 +88,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
             serverName: "TodoServer",
             availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)),
         services: [DatabaseService(
-            database: database, replica: configuration.replica, key: replicationKey(configuration.encryption),
+            database: database, replica: configuration.replica, replicaStore: configuration.replicaStore,
             logger: logger)],
         onServerRunning: { [logger] channel in
             if let port = channel.localAddress?.port {
@@ -99,10 +99,4 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     return TodoServer(
         database: database, application: application, eventStreams: eventStreams,
         pageObservations: pageObservations, integrityChecker: integrityChecker)
-}
-
-/// The key that authenticates the replica's metadata: the database's.
-private func replicationKey(_ encryption: ServerConfiguration.Encryption) -> DatabaseKey? {
-    if case .passphrase(let passphrase) = encryption { return .passphrase(passphrase) }
-    return nil
 }

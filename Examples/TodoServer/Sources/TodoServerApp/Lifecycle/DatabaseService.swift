@@ -9,23 +9,39 @@ import ServiceLifecycle
 /// requests in flight), then this service, which closes the pool once no
 /// request can use it.
 /// With a replica, it replicates the pool while the server runs, and stops
-/// the replicator (after a last shipment) before it closes the pool.
+/// the replicator (after a last shipment) before it closes the pool. A store
+/// that does not answer at start does not stop the server: the replicator
+/// is started again every few seconds, and its first generation then holds
+/// a snapshot of everything committed meanwhile.
 struct DatabaseService: Service {
     let database: DatabasePool
     let replica: String?
-    let key: DatabaseKey?
+    let replicaStore: (any ReplicaStore)?
     let logger: Logger
+    /// How long to wait before starting the replicator again.
+    var retryInterval: Duration = .seconds(5)
 
     func run() async throws {
-        var replicator: DatabaseReplicator?
-        if let replica, let key {
-            let store = try FolderReplicaStore(path: String(replica.dropFirst("file://".count)))
-            replicator = try await DatabaseReplicator.start(database, to: store, key: key)
-            logger.notice("replicating", metadata: ["replica": "\(replica)"])
+        let starting = replicaStore.map { store in
+            Task { [database, replica, logger, retryInterval] () -> DatabaseReplicator? in
+                while !Task.isCancelled {
+                    do {
+                        // The replicator uses the pool's own key (a passphrase's, or the envelope's data key).
+                        let replicator = try await DatabaseReplicator.start(database, to: store)
+                        logger.notice("replicating", metadata: ["replica": "\(replica ?? "")"])
+                        return replicator
+                    } catch {
+                        logger.error("cannot start replicating, trying again", metadata: ["replica": "\(replica ?? "")", "error": "\(error)"])
+                        try? await Task.sleep(for: retryInterval)
+                    }
+                }
+                return nil
+            }
         }
         // Waits for SIGTERM/SIGINT (or the end of the group).
         try? await gracefulShutdown()
-        if let replicator {
+        starting?.cancel()
+        if let replicator = await starting?.value {
             await replicator.stop()
             logger.info("replication stopped", metadata: ["lastError": "\(replicator.status.lastError ?? "none")"])
         }
