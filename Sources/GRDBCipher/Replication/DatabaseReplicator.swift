@@ -48,6 +48,12 @@ public final class DatabaseReplicator: @unchecked Sendable {
         /// How often a snapshot is shipped within a generation, so that a
         /// restore replays a bounded part of the WAL. Default 6 hours.
         public var snapshotInterval: Duration = .seconds(6 * 3600)
+        /// How far back a restore must reach. Once a snapshot at least this
+        /// old exists, the objects before it (older generations included)
+        /// are deleted from the store, after each snapshot the replicator
+        /// ships; the generation's key envelope in force at that snapshot
+        /// is kept. nil keeps everything. Default 24 hours.
+        public var retention: Duration? = .seconds(24 * 3600)
 
         /// The default options.
         public init() {}
@@ -143,6 +149,8 @@ public final class DatabaseReplicator: @unchecked Sendable {
     private var generationKey: GenerationKey?
     private var pending: [Pending] = []
     private var task: Task<Void, Never>?
+    /// Set when a snapshot was shipped: retention may delete what precedes it.
+    private var retentionDue = false
 
     private init(writer: any DatabaseWriter, store: any ReplicaStore, salt: [UInt8], givenKey: KeyMaterial?, options: Options) {
         self.writer = writer
@@ -363,6 +371,11 @@ public final class DatabaseReplicator: @unchecked Sendable {
             try await checkpoint(startingGeneration: false, snapshot: true)
             try await uploadPending()
         }
+        if retentionDue && pending.isEmpty {
+            // Best effort: what was not deleted now is deleted after the
+            // next snapshot; a failure here fails no commit's shipment.
+            retentionDue = (try? await applyRetention()) == nil
+        }
         return position != nil && pending.isEmpty
     }
 
@@ -370,6 +383,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
         while let next = pending.first {
             try await store.write(next.data, to: next.name)
             pending.removeFirst()
+            if next.header.kind == .snapshot { retentionDue = options.retention != nil }
             lastShippedPageCount = next.header.databasePageCount
             let oldest = pending.first?.readAt
             withShared { shared in
@@ -692,5 +706,37 @@ extension DatabaseReplicator {
             let data = try await store.read(name)
         else { return nil }
         return try ReplicaObject.decode(data, name: name, key: key.metadataKey).body
+    }
+}
+
+extension DatabaseReplicator {
+    /// Deletes what no restore within the retention needs: every object
+    /// before the latest snapshot at least `retention` old (older
+    /// generations first, each in its order, so that an interrupted
+    /// deletion leaves whole snapshots and what follows them), except the
+    /// last key envelope before that snapshot.
+    fileprivate func applyRetention() async throws {
+        guard let retention = options.retention else { return }
+        let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
+        let cutoff = Int64(((Date().timeIntervalSince1970 - seconds) * 1000).rounded(.down))
+        let objects = try await store.names(withPrefix: "generations/")
+            .compactMap { name in ReplicaObject.parseName(name).map { (name: name, parsed: $0) } }
+            .sorted { ($0.parsed.generation, $0.parsed.index) < ($1.parsed.generation, $1.parsed.index) }
+        guard let anchor = objects.last(where: { $0.parsed.kind == .snapshot && $0.parsed.time <= cutoff })?.parsed
+        else { return }
+        let keptEnvelope = objects.last {
+            $0.parsed.generation == anchor.generation && $0.parsed.kind == .envelope && $0.parsed.index < anchor.index
+        }?.name
+        let current = position?.generation
+        for object in objects {
+            let parsed = object.parsed
+            guard parsed.generation < anchor.generation
+                || (parsed.generation == anchor.generation && parsed.index < anchor.index)
+            else { break }
+            if object.name == keptEnvelope || parsed.generation == current && parsed.generation != anchor.generation {
+                continue
+            }
+            try await store.delete(object.name)
+        }
     }
 }

@@ -109,6 +109,8 @@ public struct FolderReplicaStore: ReplicaStore, CustomStringConvertible {
     public func delete(_ name: String) async throws {
         let target = try path(of: name)
         if unlink(target) != 0 && errno != ENOENT { throw Self.error("cannot delete \(name)") }
+        // A folder its last object left goes too (rmdir fails on one that is not empty).
+        if name.contains("/") { rmdir((target as NSString).deletingLastPathComponent) }
     }
 
     /// The path of an object, refusing names that would leave the folder.
