@@ -106,11 +106,13 @@ bench-envelope: deps
 bench-observation: deps
 	./Benchmarks/scripts/observation-side-by-side
 
-# Key rotation in place against copy and swap, on 20 MB and 200 MB pools (a few minutes).
+# Replication's costs: commit throughput with a replicator on against off, a commit's lag
+# behind the store, and the restore of a 200 MB database against copying it (a few minutes).
 bench-replication: deps
 	touch Benchmarks/Package.swift
 	swift run -c release --package-path Benchmarks ReplicationCost
 
+# Key rotation in place against copy and swap, on 20 MB and 200 MB pools (a few minutes).
 bench-rotation: deps
 	touch Benchmarks/Package.swift
 	swift run -c release --package-path Benchmarks RotationCost
