@@ -112,39 +112,37 @@ struct ReplicaObject {
     /// - throws: ``ReplicaError/altered(_:)`` when it is not an object, its
     ///   MAC fails, or its body is not the one its header names.
     static func decode(_ data: Data, name: String, key: [UInt8]) throws -> ReplicaObject {
-        let bytes = [UInt8](data)
-        let trailerSize = 4 + ReplicaCrypto.macLength + magic.count
-        guard bytes.count >= trailerSize, Array(bytes[(bytes.count - magic.count)...]) == magic else {
-            throw ReplicaError.altered("\(name) is not a replica object")
-        }
-        let macStart = bytes.count - magic.count - ReplicaCrypto.macLength
-        let mac = Array(bytes[macStart..<(macStart + ReplicaCrypto.macLength)])
-        let lengthStart = macStart - 4
-        let length = Int(WALFile.bigEndianWord(bytes, lengthStart))
-        guard length <= lengthStart else { throw ReplicaError.altered("\(name) is truncated") }
-        let headerBytes = Array(bytes[(lengthStart - length)..<lengthStart])
-        guard ReplicaCrypto.isEqual(try ReplicaCrypto.mac(magic + headerBytes, key: key), mac) else {
+        let trailer = try trailer(of: data, name: name)
+        guard ReplicaCrypto.isEqual(try ReplicaCrypto.mac(magic + trailer.headerBytes, key: key), trailer.mac) else {
             throw ReplicaError.altered("\(name) fails its authentication")
         }
-        return try checked(data, name: name, headerBytes: headerBytes, mac: mac, bodyLength: lengthStart - length)
+        return try checked(data, name: name, headerBytes: trailer.headerBytes, mac: trailer.mac, bodyLength: trailer.bodyLength)
     }
 
     /// Reads an object without its authentication: only to find the key
     /// that authenticates it (an envelope's body), after which it is
     /// decoded again with ``decode(_:name:key:)``.
     static func decodeUnauthenticated(_ data: Data, name: String) throws -> ReplicaObject {
-        let bytes = [UInt8](data)
+        let trailer = try trailer(of: data, name: name)
+        return try checked(data, name: name, headerBytes: trailer.headerBytes, mac: trailer.mac, bodyLength: trailer.bodyLength)
+    }
+
+    /// The header, MAC and body length an object's trailer gives, read
+    /// from its end without copying its body (a snapshot is the size of
+    /// the database).
+    private static func trailer(of data: Data, name: String) throws -> (headerBytes: [UInt8], mac: [UInt8], bodyLength: Int) {
         let trailerSize = 4 + ReplicaCrypto.macLength + magic.count
-        guard bytes.count >= trailerSize, Array(bytes[(bytes.count - magic.count)...]) == magic else {
+        let end = data.endIndex
+        guard data.count >= trailerSize, Array(data[(end - magic.count)..<end]) == magic else {
             throw ReplicaError.altered("\(name) is not a replica object")
         }
-        let macStart = bytes.count - magic.count - ReplicaCrypto.macLength
+        let macStart = end - magic.count - ReplicaCrypto.macLength
         let lengthStart = macStart - 4
-        let length = Int(WALFile.bigEndianWord(bytes, lengthStart))
-        guard length <= lengthStart else { throw ReplicaError.altered("\(name) is truncated") }
-        return try checked(
-            data, name: name, headerBytes: Array(bytes[(lengthStart - length)..<lengthStart]),
-            mac: Array(bytes[macStart..<(macStart + ReplicaCrypto.macLength)]), bodyLength: lengthStart - length)
+        let length = Int(WALFile.bigEndianWord(Array(data[lengthStart..<macStart]), 0))
+        guard length <= lengthStart - data.startIndex else { throw ReplicaError.altered("\(name) is truncated") }
+        return (
+            Array(data[(lengthStart - length)..<lengthStart]), Array(data[macStart..<(macStart + ReplicaCrypto.macLength)]),
+            lengthStart - length - data.startIndex)
     }
 
     private static func checked(_ data: Data, name: String, headerBytes: [UInt8], mac: [UInt8], bodyLength: Int) throws
@@ -160,13 +158,13 @@ struct ReplicaObject {
         guard let parsed = parseName(name), parsed.generation == header.generation, parsed.index == header.index,
               parsed.kind == header.kind, parsed.time == header.time
         else { throw ReplicaError.altered("\(name) holds another object (\(header.generation) #\(header.index))") }
-        return ReplicaObject(header: header, mac: mac, body: Data(body))
+        return ReplicaObject(header: header, mac: mac, body: body)
     }
 }
 
 /// The root object of a replica: the salt of the derivation of its
 /// metadata keys. Each generation's name carries the check of its own key
-/// (see ``ReplicaKeys``): a key change starts a generation under the new key.
+/// (see `generationName`): a key change starts a generation under the new key.
 ///
 /// The work of the derivation is not stored: a store that lowered it would
 /// make the key checks it holds cheap to attack.
