@@ -145,6 +145,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
     private var shared = Shared()
     private let gate = LockedValue(KeyChangeGate())
     private var registration: KeyChangeObservers.Registration?
+    private let replicatorLock: ReplicatorLock
     private var position: Position?
     private var generationKey: GenerationKey?
     private var pending: [Pending] = []
@@ -152,7 +153,11 @@ public final class DatabaseReplicator: @unchecked Sendable {
     /// Set when a snapshot was shipped: retention may delete what precedes it.
     private var retentionDue = false
 
-    private init(writer: any DatabaseWriter, store: any ReplicaStore, salt: [UInt8], givenKey: KeyMaterial?, options: Options) {
+    private init(
+        writer: any DatabaseWriter, store: any ReplicaStore, salt: [UInt8], givenKey: KeyMaterial?, options: Options,
+        lock: ReplicatorLock
+    ) {
+        self.replicatorLock = lock
         self.writer = writer
         self.store = store
         self.salt = salt
@@ -162,7 +167,10 @@ public final class DatabaseReplicator: @unchecked Sendable {
         self.envelopePath = DatabaseEnvelope.path(forDatabaseAt: writer.path)
     }
 
-    deinit { registration?.remove() }
+    deinit {
+        registration?.remove()
+        replicatorLock.release()
+    }
 
     /// Starts replicating a database in WAL mode (a ``DatabasePool``, or a
     /// ``DatabaseQueue`` whose journal mode is WAL) to `store`.
@@ -180,8 +188,10 @@ public final class DatabaseReplicator: @unchecked Sendable {
     ///     It derives the key that authenticates the replica's metadata.
     ///   - options: How often to ship, checkpoint and snapshot.
     /// - throws: ``ReplicaError/unsupported(_:)`` for a database not in WAL
-    ///   mode or whose key is unknown, ``ReplicaError/wrongKey`` for a key
-    ///   that is not the connection's, ``ReplicaError/store(_:)``.
+    ///   mode, whose key is unknown, or that another replicator replicates
+    ///   (in this process or another: see `<database>.replicator`),
+    ///   ``ReplicaError/wrongKey`` for a key that is not the connection's,
+    ///   ``ReplicaError/store(_:)``.
     public static func start(
         _ writer: any DatabaseWriter, to store: any ReplicaStore, key: DatabaseKey? = nil, options: Options = Options()
     ) async throws -> DatabaseReplicator {
@@ -199,8 +209,16 @@ public final class DatabaseReplicator: @unchecked Sendable {
         guard connectionKey != nil || key != nil else {
             throw ReplicaError.unsupported("the key of the database is unknown (a PRAGMA key statement keyed it): give it as `key`")
         }
-        let salt = try await ReplicaRoot.salt(in: store, creating: true)
-        let replicator = DatabaseReplicator(writer: writer, store: store, salt: salt, givenKey: key?.material, options: options)
+        let lock = try ReplicatorLock(forDatabaseAt: writer.path)
+        let salt: [UInt8]
+        do {
+            salt = try await ReplicaRoot.salt(in: store, creating: true)
+        } catch {
+            lock.release()
+            throw error
+        }
+        let replicator = DatabaseReplicator(
+            writer: writer, store: store, salt: salt, givenKey: key?.material, options: options, lock: lock)
         replicator.registration = KeyChangeObservers.add(forDatabaseAt: writer.path) { [gate = replicator.gate] event in
             gate.withLock { gate in
                 switch event {
@@ -276,6 +294,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
         if alreadyStopped { return }
         await task?.value
         registration?.remove()
+        replicatorLock.release()
         _ = try? await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
     }
 

@@ -252,6 +252,29 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: existing)) == Data("keep me".utf8))
     }
 
+    /// One replicator per database: a second one, to any store, is refused
+    /// while the first runs, and starts once it stopped.
+    @Test func aSecondReplicatorIsRefused() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let replicator = try await DatabaseReplicator.start(
+            dbPool, to: try FolderReplicaStore(path: dir.path("replica")), options: options())
+        #expect(FileManager.default.fileExists(atPath: dbPool.path + ".replicator"))
+        await #expect(throws: ReplicaError.self) {
+            _ = try await DatabaseReplicator.start(dbPool, to: try FolderReplicaStore(path: dir.path("other")))
+        }
+        let other = try DatabasePool(path: dir.path("db.sqlite"), configuration: key.configuration)
+        await #expect(throws: ReplicaError.self) {
+            _ = try await DatabaseReplicator.start(other, to: try FolderReplicaStore(path: dir.path("other")))
+        }
+        try await other.close()
+        await replicator.stop()
+        #expect(!FileManager.default.fileExists(atPath: dbPool.path + ".replicator"))
+        let next = try await DatabaseReplicator.start(dbPool, to: try FolderReplicaStore(path: dir.path("replica")), options: options())
+        try await next.sync()
+        await next.stop()
+    }
+
     @Test func aDatabaseNotInWALModeIsRefused() async throws {
         let dir = try TemporaryDirectory()
         let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: key.configuration)
