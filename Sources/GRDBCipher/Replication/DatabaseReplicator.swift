@@ -21,7 +21,7 @@ import Foundation
 ///
 /// The database key authenticates the replica's metadata (see
 /// ``DatabaseReplica``). A key change made through the database (a
-/// ``DatabasePool/changeKey(_:)-(DatabaseKey)``, say) starts a new
+/// `DatabasePool.changeKey(_:)`, say) starts a new
 /// generation under the new key: no frame written with the new key is
 /// shipped into a generation of the old one. An enveloped database's key
 /// envelope is shipped with each generation, and again when it changes (a
