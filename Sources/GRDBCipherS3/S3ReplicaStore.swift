@@ -15,11 +15,12 @@ import GRDBCipher
 /// ```swift
 /// // AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL
 /// let store = try S3ReplicaStore(url: "s3://backups/app")
-/// let replicator = try await DatabaseReplicator.start(dbPool, to: store, key: key)
+/// let replicator = try await DatabaseReplicator.start(dbPool, to: store)
 /// ```
-public struct S3ReplicaStore: ReplicaStore, CustomStringConvertible {
-    /// The credentials of requests.
-    public struct Credentials: Sendable, CustomStringConvertible {
+public struct S3ReplicaStore: ReplicaStore, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The credentials of requests. Their descriptions and mirror never
+    /// show the secret or the session token.
+    public struct Credentials: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
         /// The access key ID (`AWS_ACCESS_KEY_ID`).
         public var accessKeyID: String
         /// The secret access key (`AWS_SECRET_ACCESS_KEY`).
@@ -36,6 +37,12 @@ public struct S3ReplicaStore: ReplicaStore, CustomStringConvertible {
 
         /// Says which access key, never the secret.
         public var description: String { "Credentials(accessKeyID: \(accessKeyID), secret: redacted)" }
+
+        /// The same as ``description``.
+        public var debugDescription: String { description }
+
+        /// The access key ID only: `dump` and debuggers show no secret.
+        public var customMirror: Mirror { Mirror(self, children: ["accessKeyID": accessKeyID], displayStyle: .struct) }
     }
 
     /// How a bucket is named in a request's URL.
@@ -79,6 +86,10 @@ public struct S3ReplicaStore: ReplicaStore, CustomStringConvertible {
     ) throws {
         guard !bucket.isEmpty, !bucket.contains("/") else { throw ReplicaError.store("not a bucket name: \(bucket)") }
         let resolved = endpoint ?? URL(string: "https://s3.\(region).amazonaws.com")!
+        guard resolved.user == nil, resolved.password == nil else {
+            // Not echoed: its user information may be a secret.
+            throw ReplicaError.store("the endpoint holds user information: give credentials through AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY")
+        }
         guard let scheme = resolved.scheme, scheme == "http" || scheme == "https", resolved.host != nil else {
             throw ReplicaError.store("not an http or https endpoint: \(resolved.absoluteString)")
         }
@@ -128,6 +139,15 @@ public struct S3ReplicaStore: ReplicaStore, CustomStringConvertible {
     /// The store's place, for messages: `s3://bucket/prefix at endpoint`.
     public var description: String {
         "S3ReplicaStore(s3://\(bucket)/\(prefix) at \(endpoint.absoluteString))"
+    }
+
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+
+    /// The bucket, prefix and endpoint only: `dump` and debuggers show no
+    /// credentials.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["bucket": bucket, "prefix": prefix, "endpoint": endpoint], displayStyle: .struct)
     }
 
     /// Uploads an object with one `PUT`: S3 makes it visible whole or not at

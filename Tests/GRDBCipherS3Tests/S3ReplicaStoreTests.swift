@@ -106,6 +106,28 @@ import Testing
         #expect(throws: ReplicaError.self) { try S3ReplicaStore(url: "s3:///prefix", environment: ["AWS_ACCESS_KEY_ID": "i", "AWS_SECRET_ACCESS_KEY": "s"]) }
     }
 
+    /// No description, debug description or mirror of a store or its
+    /// credentials shows the secret; an endpoint with user information is
+    /// refused without being echoed.
+    @Test func noDescriptionShowsASecret() throws {
+        let credentials = S3ReplicaStore.Credentials(accessKeyID: "AKID", secretAccessKey: "the-secret", sessionToken: "the-token")
+        let store = try S3ReplicaStore(bucket: "b", endpoint: URL(string: "http://127.0.0.1:9")!, credentials: credentials)
+        for text in [String(describing: credentials), String(reflecting: credentials), String(describing: store),
+                     String(reflecting: store)]
+            + [{ var dumped = ""; dump(store, to: &dumped); dump(credentials, to: &dumped); return dumped }()]
+        {
+            #expect(!text.contains("the-secret") && !text.contains("the-token"), "\(text)")
+        }
+        #expect(throws: ReplicaError.self) {
+            try S3ReplicaStore(bucket: "b", endpoint: URL(string: "http://user:hunter2@127.0.0.1:9")!, credentials: credentials)
+        }
+        do {
+            _ = try S3ReplicaStore(bucket: "b", endpoint: URL(string: "http://user:hunter2@127.0.0.1:9")!, credentials: credentials)
+        } catch {
+            #expect(!"\(error)".contains("hunter2"))
+        }
+    }
+
     // MARK: Replication through S3
 
     private func makePool(_ dir: TemporaryDatabaseDirectory) throws -> DatabasePool {

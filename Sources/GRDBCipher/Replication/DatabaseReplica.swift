@@ -142,23 +142,32 @@ public struct DatabaseReplica: Sendable {
             return ResolvedKey(metadataKey: metadataKey, databaseKey: key, envelope: nil)
         case .envelope(let keyEncryptionKey):
             // The newest envelope first: a rewrap replaced the older ones.
+            // One the store altered is passed over (and named if no other
+            // one opens the generation).
+            var altered: ReplicaError?
             for listed in objects.reversed() where listed.kind == .envelope {
                 guard let data = try await store.read(listed.name) else { continue }
-                let body = try ReplicaObject.decodeUnauthenticated(data, name: listed.name).body
-                let databaseKey: DatabaseKey?
-                if let known = cache.envelopes[body] {
-                    databaseKey = known
-                } else {
-                    databaseKey = try Self.unwrap(body, name: listed.name, with: keyEncryptionKey)
-                    cache.envelopes[body] = databaseKey
+                do {
+                    let body = try ReplicaObject.decodeUnauthenticated(data, name: listed.name).body
+                    let databaseKey: DatabaseKey?
+                    if let known = cache.envelopes[body] {
+                        databaseKey = known
+                    } else {
+                        databaseKey = try Self.unwrap(body, name: listed.name, with: keyEncryptionKey)
+                        cache.envelopes[body] = databaseKey
+                    }
+                    guard let databaseKey else { continue }
+                    let metadataKey = try cache.metadataKey(for: databaseKey, salt: salt)
+                    if let check, try ReplicaCrypto.keyCheck(metadataKey) != check { continue }
+                    // Now authenticated as the generation's.
+                    _ = try ReplicaObject.decode(data, name: listed.name, key: metadataKey)
+                    return ResolvedKey(metadataKey: metadataKey, databaseKey: databaseKey, envelope: body)
+                } catch let error as ReplicaError {
+                    guard case .altered = error else { throw error }
+                    altered = altered ?? error
                 }
-                guard let databaseKey else { continue }
-                let metadataKey = try cache.metadataKey(for: databaseKey, salt: salt)
-                if let check, try ReplicaCrypto.keyCheck(metadataKey) != check { continue }
-                // Now authenticated as the generation's.
-                _ = try ReplicaObject.decode(data, name: listed.name, key: metadataKey)
-                return ResolvedKey(metadataKey: metadataKey, databaseKey: databaseKey, envelope: body)
             }
+            if let altered { throw altered }
             return nil
         }
     }

@@ -112,7 +112,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     /// The key changes of the database made in this process: while one
     /// runs, the WAL is not read, and after one, the generation ends.
-    private struct KeyChangeGate {
+    struct KeyChangeGate {
         var epoch = 0
         var changing = false
     }
@@ -143,8 +143,8 @@ public final class DatabaseReplicator: @unchecked Sendable {
     private let envelopePath: String
     private let lock = NSLock()
     private var shared = Shared()
-    private let gate = LockedValue(KeyChangeGate())
-    private var registration: KeyChangeObservers.Registration?
+    private let gate: LockedValue<KeyChangeGate>
+    private let registration: KeyChangeObservers.Registration
     private let replicatorLock: ReplicatorLock
     private var position: Position?
     private var generationKey: GenerationKey?
@@ -155,9 +155,11 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     private init(
         writer: any DatabaseWriter, store: any ReplicaStore, salt: [UInt8], givenKey: KeyMaterial?, options: Options,
-        lock: ReplicatorLock
+        lock: ReplicatorLock, gate: LockedValue<KeyChangeGate>, registration: KeyChangeObservers.Registration
     ) {
         self.replicatorLock = lock
+        self.gate = gate
+        self.registration = registration
         self.writer = writer
         self.store = store
         self.salt = salt
@@ -168,7 +170,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
     }
 
     deinit {
-        registration?.remove()
+        registration.remove()
         replicatorLock.release()
     }
 
@@ -195,31 +197,10 @@ public final class DatabaseReplicator: @unchecked Sendable {
     public static func start(
         _ writer: any DatabaseWriter, to store: any ReplicaStore, key: DatabaseKey? = nil, options: Options = Options()
     ) async throws -> DatabaseReplicator {
-        let (mode, connectionKey) = try await writer.writeWithoutTransaction { db -> (String, KeyMaterial?) in
-            let mode = try db.journalMode()
-            if mode == "wal" { try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
-            return (mode, db.cipherState.passphrase)
-        }
-        guard mode == "wal" else {
-            throw ReplicaError.unsupported("the database is not in WAL mode (its journal mode is \(mode))")
-        }
-        if let key, let connectionKey, !ReplicaCrypto.isSameKey(key.material, connectionKey) {
-            throw ReplicaError.wrongKey
-        }
-        guard connectionKey != nil || key != nil else {
-            throw ReplicaError.unsupported("the key of the database is unknown (a PRAGMA key statement keyed it): give it as `key`")
-        }
-        let lock = try ReplicatorLock(forDatabaseAt: writer.path)
-        let salt: [UInt8]
-        do {
-            salt = try await ReplicaRoot.salt(in: store, creating: true)
-        } catch {
-            lock.release()
-            throw error
-        }
-        let replicator = DatabaseReplicator(
-            writer: writer, store: store, salt: salt, givenKey: key?.material, options: options, lock: lock)
-        replicator.registration = KeyChangeObservers.add(forDatabaseAt: writer.path) { [gate = replicator.gate] event in
+        // Key changes are counted from before the connection's key is read:
+        // one made later starts a new generation.
+        let gate = LockedValue(KeyChangeGate())
+        let registration = KeyChangeObservers.add(forDatabaseAt: writer.path) { event in
             gate.withLock { gate in
                 switch event {
                 case .willChange:
@@ -230,9 +211,42 @@ public final class DatabaseReplicator: @unchecked Sendable {
                 }
             }
         }
-        try await replicator.resumeLastGeneration(connectionKey: connectionKey)
-        replicator.task = Task.detached { await replicator.run() }
-        return replicator
+        var lock: ReplicatorLock?
+        do {
+            let (mode, connectionKey, epoch) = try await writer.writeWithoutTransaction { db -> (String, KeyMaterial?, Int?) in
+                let mode = try db.journalMode()
+                let epoch = gate.withLock { $0.changing ? nil : $0.epoch }
+                return (mode, db.cipherState.passphrase, epoch)
+            }
+            guard mode == "wal" else {
+                throw ReplicaError.unsupported("the database is not in WAL mode (its journal mode is \(mode))")
+            }
+            if let key, let connectionKey, !ReplicaCrypto.isSameKey(key.material, connectionKey) {
+                throw ReplicaError.wrongKey
+            }
+            guard connectionKey != nil || key != nil else {
+                throw ReplicaError.unsupported("the key of the database is unknown (a PRAGMA key statement keyed it): give it as `key`")
+            }
+            lock = try ReplicatorLock(forDatabaseAt: writer.path)
+            // From now on, the replicator is the only checkpointer.
+            try await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+            let salt = try await ReplicaRoot.salt(in: store, creating: true)
+            let replicator = DatabaseReplicator(
+                writer: writer, store: store, salt: salt, givenKey: key?.material, options: options, lock: lock!,
+                gate: gate, registration: registration)
+            if let epoch {
+                try await replicator.resumeLastGeneration(connectionKey: connectionKey, keyEpoch: epoch)
+            }
+            replicator.task = Task.detached { await replicator.run() }
+            return replicator
+        } catch {
+            if lock != nil {
+                _ = try? await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+            }
+            lock?.release()
+            registration.remove()
+            throw error
+        }
     }
 
     /// The key of a generation whose database key is `material` (nil: the
@@ -293,9 +307,10 @@ public final class DatabaseReplicator: @unchecked Sendable {
         wakeUp?.resume()
         if alreadyStopped { return }
         await task?.value
-        registration?.remove()
-        replicatorLock.release()
+        registration.remove()
+        // Checkpoints are SQLite's again before another replicator may start.
         _ = try? await writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000") }
+        replicatorLock.release()
     }
 
     // MARK: - The replication task
@@ -551,6 +566,9 @@ public final class DatabaseReplicator: @unchecked Sendable {
                 tailPageCount: 0, restarted: false, pageSize: pageSize)
             // The writer keeps key changes out; one made meanwhile by
             // another connection of this process is seen here.
+            // A connection reopened after a failed key change has SQLite's
+            // checkpoints again: the replicator stays the only checkpointer.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             let (changing, epoch) = gate.withLock { ($0.changing, $0.epoch) }
             result.keyEpoch = epoch
             if changing || (known.map { $0.keyEpoch != epoch } ?? false) {
@@ -592,6 +610,12 @@ public final class DatabaseReplicator: @unchecked Sendable {
             }
             if (startingGeneration || snapshot) && result.restarted {
                 result.file = try Data(contentsOf: URL(fileURLWithPath: databasePath))
+            }
+            // A key change by another connection of this process may have
+            // run meanwhile: what was read is then not the generation's.
+            if gate.withLock({ $0.changing || $0.epoch != epoch }) {
+                result.gap = "the key of the database changed"
+                result.keyChanged = true
             }
             return result
         }
@@ -672,7 +696,7 @@ public final class DatabaseReplicator: @unchecked Sendable {
 
     /// Continues the store's last generation when the WAL on disk is the
     /// one it ends with.
-    private func resumeLastGeneration(connectionKey: KeyMaterial?) async throws {
+    private func resumeLastGeneration(connectionKey: KeyMaterial?, keyEpoch: Int) async throws {
         let names = try await store.names(withPrefix: "generations/")
         guard let last = names.compactMap({ name in ReplicaObject.parseName(name).map { (name, $0) } })
             .max(by: { ($0.1.generation, $0.1.index) < ($1.1.generation, $1.1.index) })
@@ -681,8 +705,10 @@ public final class DatabaseReplicator: @unchecked Sendable {
         // replicator was not running) is not continued.
         let key = try generationKey(for: connectionKey)
         guard ReplicaObject.keyCheck(ofGeneration: last.1.generation) == key.check else { return }
-        guard let data = try await store.read(last.0) else { return }
-        let object = try ReplicaObject.decode(data, name: last.0, key: key.metadataKey)
+        guard let data = try await store.read(last.0),
+              // An object that does not authenticate ends its generation: a new one starts.
+              let object = try? ReplicaObject.decode(data, name: last.0, key: key.metadataKey)
+        else { return }
         let stored = object.header
         guard let header = try wal.header(), header.pageSize == stored.pageSize else { return }
         let sameWAL = header.checkpointSequence == stored.walSequence && header.salt1 == stored.walSalt1
@@ -692,8 +718,8 @@ public final class DatabaseReplicator: @unchecked Sendable {
             generation: stored.generation, nextIndex: stored.index + 1, previousMAC: object.mac,
             pageSize: stored.pageSize, header: header, offset: stored.walEnd, checksum: storedChecksum,
             restartPending: stored.restartsWAL, snapshotTime: .now, bytesSinceRestart: 0,
-            key: key, keyEpoch: gate.withLock { $0.epoch },
-            envelope: try await lastEnvelope(in: last.1.generation, names: names, key: key))
+            key: key, keyEpoch: keyEpoch,
+            envelope: try? await lastEnvelope(in: last.1.generation, names: names, key: key))
         if sameWAL {
             let onDisk = stored.walEnd == WALFile.headerSize
                 ? header.checksum : try wal.checksum(ofFrameEndingAt: stored.walEnd, pageSize: header.pageSize)

@@ -275,6 +275,23 @@ import Testing
         await next.stop()
     }
 
+    /// A start that fails (the store does not answer) leaves SQLite's
+    /// automatic checkpoints on and the database free for the next start.
+    @Test func aFailedStartLeavesTheDatabaseAsItWas() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let store = FlakyStore(base: try FolderReplicaStore(path: dir.path("replica")))
+        store.failing = true
+        await #expect(throws: ReplicaError.self) { _ = try await DatabaseReplicator.start(dbPool, to: store) }
+        #expect(try await dbPool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 1000)
+        #expect(!FileManager.default.fileExists(atPath: dbPool.path + ".replicator"))
+        store.failing = false
+        let replicator = try await DatabaseReplicator.start(dbPool, to: store, options: options())
+        #expect(try await dbPool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 0)
+        await replicator.stop()
+        #expect(try await dbPool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 1000)
+    }
+
     @Test func aDatabaseNotInWALModeIsRefused() async throws {
         let dir = try TemporaryDirectory()
         let dbQueue = try DatabaseQueue(path: dir.path("db.sqlite"), configuration: key.configuration)
