@@ -195,7 +195,9 @@ public struct DatabaseReplica: Sendable {
     /// the folder of `path`, synced, verified with the key, then linked to
     /// `path`, which must not exist. With a key-encryption key, the
     /// envelope is written the same way to `<path>.envelope` just before:
-    /// the database appears last.
+    /// the database appears last. An envelope there already is refused,
+    /// unless it is the very one the restore would write (a restore
+    /// interrupted before the database got its name left it): it is kept.
     ///
     /// - parameters:
     ///   - path: The output file.
@@ -213,8 +215,13 @@ public struct DatabaseReplica: Sendable {
     {
         let envelopePath = DatabaseEnvelope.path(forDatabaseAt: path)
         if FileManager.default.fileExists(atPath: path) { throw ReplicaError.outputExists(path) }
-        if case .envelope = source, FileManager.default.fileExists(atPath: envelopePath) {
-            throw ReplicaError.outputExists(envelopePath)
+        // An envelope left by a restore interrupted before the database got
+        // its name is the one the retry would write: it is kept (checked below).
+        let existingEnvelope: Data?
+        if case .envelope = source {
+            existingEnvelope = FileManager.default.contents(atPath: envelopePath)
+        } else {
+            existingEnvelope = nil
         }
         let salt = try await ReplicaRoot.salt(in: store, creating: false)
         let generations = try await listing()
@@ -236,6 +243,7 @@ public struct DatabaseReplica: Sendable {
         let allObjects = generations.first { $0.0 == plan.generation }!.1
         guard let key = try await resolveKey(generation: plan.generation, objects: allObjects, salt: salt, cache: &keys)
         else { throw ReplicaError.wrongKey }
+        if let existingEnvelope, existingEnvelope != key.envelope { throw ReplicaError.outputExists(envelopePath) }
         let metadataKey = key.metadataKey
 
         let folder = (path as NSString).deletingLastPathComponent
@@ -275,13 +283,13 @@ public struct DatabaseReplica: Sendable {
             var verification = configuration ?? Configuration()
             verification.key = key.databaseKey
             try await Self.verify(temporary, configuration: verification)
-            if case .envelope = source, let envelope = key.envelope {
+            if case .envelope = source, let envelope = key.envelope, existingEnvelope == nil {
                 try await Self.writeEnvelope(envelope, to: envelopePath)
             }
             do {
                 try output.link(to: path)
             } catch {
-                if case .envelope = source { unlink(envelopePath) }
+                if case .envelope = source, existingEnvelope == nil { unlink(envelopePath) }
                 throw error
             }
             return Restoration(generation: plan.generation, time: Self.date(stateTime), objectCount: applied)

@@ -186,6 +186,12 @@ import Testing
             try await DatabaseReplica(store: store, keyEncryptionKey: rewrapped).restore(to: blocked)
         }
         #expect(!FileManager.default.fileExists(atPath: blocked))
+        // A restore interrupted after the envelope got its name, before the
+        // database did: the retry keeps the envelope and writes the database.
+        let interrupted = dir.path("interrupted.sqlite")
+        try FileManager.default.copyItem(atPath: restored + ".envelope", toPath: interrupted + ".envelope")
+        try await DatabaseReplica(store: store, keyEncryptionKey: rewrapped).restore(to: interrupted)
+        #expect(try DatabaseEnvelope.unwrap(forDatabaseAt: interrupted, keyEncryptionKey: rewrapped).key.isRawKey)
         // The data key restores the database alone.
         let byDataKey = dir.path("by-data-key.sqlite")
         try await DatabaseReplica(store: store, key: unwrapped.key).restore(to: byDataKey)

@@ -16,7 +16,8 @@ struct RestoreCommand: ToolCommand {
             incomplete replica exits 2 and leaves no output; a wrong key exits 3. The key is the \
             database's (its passphrase, or --raw-key), from the usual sources; for an enveloped \
             database, its key-encryption key (GRDBCIPHER_KEK_FILE or GRDBCIPHER_KEK_COMMAND, with no \
-            passphrase given) restores OUT and its envelope OUT.envelope, which must not exist either. \
+            passphrase given) restores OUT and its envelope OUT.envelope, which must not exist either (unless \
+            an interrupted restore left the same one). \
             After a key change, the latest state needs the new key, and an earlier time the key of then.
             """)
 
@@ -38,10 +39,9 @@ struct RestoreCommand: ToolCommand {
             throw ToolError(.refused, "\(output) exists: restore writes a new file")
         }
         let (replica, enveloped) = try ReplicaLocation.replica(self.replica, passphrase: passphrase)
+        // An existing OUT.envelope is refused by the restore, unless an
+        // interrupted restore left the very envelope it writes.
         let envelope = DatabaseEnvelope.path(forDatabaseAt: output)
-        if enveloped && FileManager.default.fileExists(atPath: envelope) {
-            throw ToolError(.refused, "\(envelope) exists: restore writes a new envelope")
-        }
         var configuration = Configuration()
         configuration.cipherSettings = cipher.values.applied(to: CipherSettings())
         configuration.cipherLogDestination = .discarded
