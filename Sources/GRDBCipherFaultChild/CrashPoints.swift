@@ -245,6 +245,11 @@ func crashPoint(_ arguments: [String]) throws {
         try ReplicationCrashPoint.run(step: step, dir: dir)
     case ("replicate-rekey", _):
         try ReplicationCrashPoint.run(step: step, dir: dir, changingKey: true)
+    case ("restore-envelope", "setup"):
+        try makeEnvelopedDatabase()
+        try ReplicationCrashPoint.replicateEnveloped(dir: dir, configuration: keys.envelopedConfiguration(dir, kek: "kek1"))
+    case ("restore-envelope", _):
+        try ReplicationCrashPoint.restoreEnveloped(step: step, dir: dir, keyEncryptionKey: keys.kek(dir, "kek1"))
     default:
         throw UsageError(description: "unknown crash-point operation or step: \(operation) \(step)")
     }

@@ -130,6 +130,49 @@ enum ReplicationCrashPoint {
         }
     }
 
+    /// `restore-envelope`'s setup: the enveloped database, replicated to
+    /// `replica/`, then closed.
+    static func replicateEnveloped(dir: String, configuration: Configuration) throws {
+        try blocking {
+            let dbPool = try DatabasePool(path: dir + "/db.sqlite", configuration: configuration)
+            let replicator = try await DatabaseReplicator.start(dbPool, to: try FolderReplicaStore(path: dir + "/replica"))
+            try await replicator.sync()
+            await replicator.stop()
+            try dbPool.close()
+        }
+    }
+
+    /// `restore-envelope`: a restore, with the key-encryption key, of the
+    /// database and its envelope into restored.sqlite (`run`); the user
+    /// runs it again (`next`).
+    static func restoreEnveloped(step: String, dir: String, keyEncryptionKey: KeyEncryptionKey) throws {
+        let output = dir + "/restored.sqlite"
+        let restore: @Sendable () async throws -> Void = {
+            let replica = DatabaseReplica(store: try FolderReplicaStore(path: dir + "/replica"), keyEncryptionKey: keyEncryptionKey)
+            try await replica.restore(to: output)
+        }
+        switch step {
+        case "run":
+            do {
+                try blocking(restore)
+                acknowledge("DONE")
+            } catch {
+                acknowledge("FAILED " + "\(error)".replacingOccurrences(of: "\n", with: " "))
+            }
+        case "next":
+            // The user runs the restore again; an output that exists says
+            // the first one got there.
+            try reportNextStep {
+                do {
+                    try blocking(restore)
+                } catch ReplicaError.outputExists(output) {
+                }
+            }
+        default:
+            throw UsageError(description: "unknown step of restore-envelope: \(step)")
+        }
+    }
+
     /// A sync that a failed file-system call made fail is tried again: the
     /// store comes back.
     static func syncRetrying(_ replicator: DatabaseReplicator) async throws {

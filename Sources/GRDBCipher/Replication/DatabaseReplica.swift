@@ -214,6 +214,9 @@ public struct DatabaseReplica: Sendable {
         -> Restoration
     {
         let envelopePath = DatabaseEnvelope.path(forDatabaseAt: path)
+        // Before the output is checked: a restore killed after it named the
+        // output may have left its temporary names.
+        Self.removeLeftovers(ofRestoreTo: path)
         if FileManager.default.fileExists(atPath: path) { throw ReplicaError.outputExists(path) }
         // An envelope left by a restore interrupted before the database got
         // its name is the one the retry would write: it is kept (checked below).
@@ -339,6 +342,20 @@ public struct DatabaseReplica: Sendable {
         }
     }
 
+    /// Removes what a restore to `path` that died left: its temporary
+    /// database (and what opening it made) and its temporary envelope.
+    /// Two restores to one output at once are not supported: the second
+    /// would remove the first one's files, and the first then fails.
+    private static func removeLeftovers(ofRestoreTo path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let directory = folder.isEmpty ? "." : folder
+        let name = (path as NSString).lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where entry.hasPrefix("." + name + ".restore-") || entry.hasPrefix(name + ".envelope.restore-") {
+            unlink(directory + "/" + entry)
+        }
+    }
+
     /// Writes a restored envelope like the database: a new file, synced,
     /// then linked to its name, which must not exist.
     private static func writeEnvelope(_ envelope: Data, to path: String) async throws {
@@ -461,9 +478,13 @@ private final class RestoreFile {
         }
     }
 
-    /// Removes the temporary file and what opening it left.
+    /// Removes the temporary file and what opening it left; a removal
+    /// that fails (EIO) is tried once more, and what stays is removed by
+    /// the next restore to the same output.
     func remove() {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] where unlink(path + suffix) != 0 && errno != ENOENT {
+            unlink(path + suffix)
+        }
     }
 
     private static func error(_ message: String) -> ReplicaError {
