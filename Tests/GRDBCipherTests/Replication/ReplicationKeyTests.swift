@@ -196,5 +196,21 @@ import Testing
         let byDataKey = dir.path("by-data-key.sqlite")
         try await DatabaseReplica(store: store, key: unwrapped.key).restore(to: byDataKey)
         #expect(!FileManager.default.fileExists(atPath: byDataKey + ".envelope"))
+        // An envelope object the store altered is not believed, by either key.
+        let envelopes = try await store.names(withPrefix: "generations/").filter { $0.contains("-envelope-") }
+        #expect(!envelopes.isEmpty)
+        for name in envelopes {
+            var data = try #require(try await store.read(name))
+            data[data.startIndex + 10] ^= 0x01
+            try await store.write(data, to: name)
+        }
+        await #expect(throws: ReplicaError.self) {
+            try await DatabaseReplica(store: store, keyEncryptionKey: rewrapped).restore(to: dir.path("altered.sqlite"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path("altered.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("altered.sqlite.envelope")))
+        await #expect(throws: ReplicaError.self) {
+            try await DatabaseReplica(store: store, key: unwrapped.key).restore(to: dir.path("altered-by-data-key.sqlite"))
+        }
     }
 }

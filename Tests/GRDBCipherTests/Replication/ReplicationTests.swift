@@ -275,6 +275,30 @@ import Testing
         await next.stop()
     }
 
+    /// A last object that does not authenticate is not continued: the
+    /// next replicator starts a new generation, and the replica restores.
+    @Test func anAlteredLastObjectStartsANewGeneration() async throws {
+        let dir = try TemporaryDirectory()
+        let dbPool = try makePool(dir)
+        let store = try FolderReplicaStore(path: dir.path("replica"))
+        let first = try await DatabaseReplicator.start(dbPool, to: store, options: options())
+        try await insert(dbPool, 0..<5)
+        try await first.sync()
+        await first.stop()
+        let last = try #require(try await store.names(withPrefix: "generations/").max())
+        var data = try #require(try await store.read(last))
+        data[data.endIndex - 20] ^= 0x01
+        try await store.write(data, to: last)
+        let second = try await DatabaseReplicator.start(dbPool, to: store, options: options())
+        try await insert(dbPool, 5..<8)
+        try await second.sync()
+        #expect(second.status.generationsStarted == 1)
+        await second.stop()
+        let restored = dir.path("restored.sqlite")
+        try await DatabaseReplica(store: store, key: key.databaseKey).restore(to: restored)
+        #expect(try shellIDs(restored) == Array(0..<8))
+    }
+
     /// A start that fails (the store does not answer) leaves SQLite's
     /// automatic checkpoints on and the database free for the next start.
     @Test func aFailedStartLeavesTheDatabaseAsItWas() async throws {
