@@ -37,7 +37,7 @@ extension Statement {
         guard count == parameterCount else {
             throw wrongValueCountError(values: Self.databaseValues(repeat each values))
         }
-        try prepareForValues()
+        let database = try preparedConnectionForValues()
         // Result codes are only or-ed here, which costs less than keeping
         // the first failing one: a failure binds again, one value at a time,
         // to find it (and its message).
@@ -49,7 +49,7 @@ extension Statement {
         }
         var code = failures == SQLITE_OK ? SQLITE_OK : bindOneByOne(repeat each values)
         if code == SQLITE_OK {
-            code = stepToCompletion()
+            code = stepToCompletion(on: database)
         }
         if code != SQLITE_DONE {
             throw valuesError(code, values: Self.databaseValues(repeat each values))
@@ -80,8 +80,22 @@ extension Statement {
     /// Makes the statement ready for new values: the connection must be
     /// open, a statement that still runs is reset, and the previous
     /// arguments are forgotten.
-    @usableFromInline
     func prepareForValues() throws {
+        try prepareForValues(on: database)
+    }
+
+    /// ``prepareForValues()``, returning the connection for the run that
+    /// follows: one load of the unowned reference for both (each load is a
+    /// `swift_unownedRetainStrong` and a release, callgrind).
+    @usableFromInline
+    func preparedConnectionForValues() throws -> Database {
+        let database = self.database
+        try prepareForValues(on: database)
+        return database
+    }
+
+    @inline(__always)
+    private func prepareForValues(on database: Database) throws {
         try database.checkCanExecute(self)
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
         if !boundArguments.isEmpty { boundArguments = StatementArguments() }

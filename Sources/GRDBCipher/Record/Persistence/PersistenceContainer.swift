@@ -43,7 +43,9 @@ public struct PersistenceContainer: @unchecked Sendable {
         /// this layout, reused from one record to the next. A layout
         /// belongs to a plan of one connection, and records are encoded
         /// on its thread: the encoder is never used by two threads at once.
-        @usableFromInline nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
+        // Unchecked, for the same reason: the dynamic check cost a
+        // `swift_beginAccess` per `Encodable` record written (callgrind).
+        @usableFromInline @exclusivity(unchecked) nonisolated(unsafe) var recordEncoder: RecordEncoderBase?
 
         /// The storage of the last container of this layout that was
         /// written and then released by the persistence methods, emptied
@@ -53,7 +55,7 @@ public struct PersistenceContainer: @unchecked Sendable {
         ///
         /// The spare storage refers to the layout: the plan that owns the
         /// layout breaks this cycle when it goes (``retire()``).
-        nonisolated(unsafe) var spareStorage: Storage?
+        @exclusivity(unchecked) nonisolated(unsafe) var spareStorage: Storage?
 
         /// Whether the plan of this layout is gone: a storage given back
         /// then is not kept, as nothing would break its cycle.

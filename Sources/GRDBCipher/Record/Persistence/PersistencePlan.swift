@@ -130,8 +130,9 @@ extension Statement {
     /// Runs a statement bound by ``bindPersistenceValues(of:at:)`` to the
     /// end. Its error carries the arguments, as other statement errors do.
     func executePersistence(of container: PersistenceContainer, at indexes: [Int?]?) throws {
+        let database = self.database
         try database.checkCanExecute(self)
-        let code = stepToCompletion()
+        let code = stepToCompletion(on: database)
         if code != SQLITE_DONE {
             boundArguments = StatementArguments(Self.values(of: container, at: indexes))
             throw failure(code)

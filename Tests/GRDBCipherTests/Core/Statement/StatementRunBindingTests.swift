@@ -22,6 +22,46 @@ struct StatementRunBindingTests {
         }
     }
 
+    @Test func stringsAndBlobsAmongNumbersAreClearedAfterTheRun() throws {
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a, b, c)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
+            try statement.execute(arguments: [1, Data([0x2A]), 2.5])
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
+            try statement.execute(arguments: StatementArguments([1.databaseValue, "secret".databaseValue, .null]))
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
+            // Named parameters bind through another path.
+            let named = try db.makeStatement(sql: "INSERT INTO t VALUES (:a, :b, 0)")
+            try named.execute(arguments: ["a": 1, "b": "secret"])
+            #expect(boundSQL(named) == "INSERT INTO t VALUES (NULL, NULL, 0)")
+        }
+    }
+
+    @Test func numbersOfARunStayBoundAndRunAgainAsGiven() throws {
+        // Numbers and NULL hold no memory in SQLite: they are not cleared
+        // (one call less per cached insert), and `execute()` runs them again.
+        try inMemoryDatabase { db throws in
+            try db.execute(sql: "CREATE TABLE t (a, b, c)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
+            try statement.execute(arguments: [1, nil, 2.5])
+            try statement.execute()
+            try statement.execute(arguments: StatementArguments([3.databaseValue, .null, 4.databaseValue]))
+            try statement.execute()
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t ORDER BY rowid").map { Array($0.databaseValues) }
+            let expected: [[DatabaseValue]] = [
+                [1.databaseValue, .null, 2.5.databaseValue], [1.databaseValue, .null, 2.5.databaseValue],
+                [3.databaseValue, .null, 4.databaseValue], [3.databaseValue, .null, 4.databaseValue],
+            ]
+            #expect(rows == expected)
+            #expect(statement.arguments == [3, nil, 4])
+            // Strings after numbers are cleared again.
+            try statement.execute(arguments: ["x", 1, 2])
+            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
+            try statement.execute()
+            #expect(try String.fetchAll(db, sql: "SELECT a FROM t WHERE typeof(a) = 'text'") == ["x", "x"])
+        }
+    }
+
     @Test func argumentsOfStatementsWithMoreThanTwentyParametersStayBound() throws {
         try inMemoryDatabase { db throws in
             let columns = (0...20).map { "a\($0)" }
