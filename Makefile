@@ -1,5 +1,5 @@
 # The project's commands. `make test` is what CI runs.
-.PHONY: deps build test crash-test docs demo tool install server vapor-example bench bench-rotation bench-instructions bench-observation bench-envelope bench-replication compat grdb-suite
+.PHONY: deps build test crash-test docs demo tool install server vapor-example bench bench-rotation bench-instructions bench-observation bench-grdb bench-server-floor bench-envelope bench-replication compat grdb-suite
 
 deps:
 	./scripts/install-deps
@@ -93,7 +93,20 @@ bench: deps
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark \
 		--format histogramPercentiles --path .build-results --no-progress
 	cd Benchmarks && swift run -c release BenchReport .build-results results/latest.md
+	./Benchmarks/scripts/grdb-side-by-side
 	./Benchmarks/scripts/observation-side-by-side
+
+# GRDB 7.10 beside GRDBCipher on the benchmark package's workloads (Benchmarks/SideBySide),
+# GRDB / raw C from results/latest.md (`make bench` runs it after that file is written).
+# About 10 minutes once built.
+bench-grdb: deps
+	./Benchmarks/scripts/grdb-side-by-side
+
+# The floor of the example server's encryption cost: its load test's statements through the
+# C API, encrypted against plaintext (Examples/TodoServer/README.md). About a minute.
+bench-server-floor: deps
+	touch Benchmarks/Package.swift
+	swift run -c release --package-path Benchmarks ServerFloor
 
 # Key envelopes on a 200 MB database: rewraps, a data-key rotation, and a pool open through
 # the envelope against a raw-key open plus one scrypt derivation (a minute).

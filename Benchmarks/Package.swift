@@ -51,6 +51,12 @@ let package = Package(
             name: "ReplicationCost",
             dependencies: [.product(name: "GRDBCipher", package: "GRDBCipher")],
             swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The example server's statements through the C API, encrypted and not:
+        // the floor of its encryption cost (Examples/TodoServer/README.md).
+        .executableTarget(
+            name: "ServerFloor",
+            dependencies: ["CSQLCipherRaw"],
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         .executableTarget(
             name: "BenchReport",
             dependencies: ["CSQLCipherRaw"],

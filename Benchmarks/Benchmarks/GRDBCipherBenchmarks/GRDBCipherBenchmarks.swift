@@ -127,6 +127,44 @@ let benchmarks: @Sendable () -> Void = {
         })
     }
 
+    // The API's floors (APIFloors): the raw loop against the raw loop plus what
+    // GRDB's API forces, for the workloads whose targets are judged above a floor.
+    // BenchReport shows them beside their workloads (W4's floor is W4c's too).
+    let floorRaw = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }
+    let floorFetch = Lazy { RawConnection(path: Fixtures.intsPath, key: Fixtures.passphrase) }
+    let decodableFloor: (RawConnection) -> Int64 = { connection in
+        must { try APIFloors.fetchDecodableRecords(connection) }
+    }
+    let fetchFloors: [(name: String, raw: (RawConnection) -> Int64, floor: (RawConnection) -> Int64)] = [
+        ("W1-floor", RawWorkloads.fetchByIndex, APIFloors.fetchByIndex),
+        ("W10b-floor", RawWorkloads.fetchStructs, decodableFloor),
+    ]
+    for (name, raw, floor) in fetchFloors {
+        paired(name, quick, rawC: {
+            let connection = floorRaw.value
+            return { blackHole(raw(connection)) }
+        }, grdbCipher: {
+            let connection = floorFetch.value
+            return { blackHole(floor(connection)) }
+        })
+    }
+    let floorInsert = Lazy { RawConnection(path: Fixtures.emptyIntsDatabase(named: "insert-floor"), key: Fixtures.passphrase) }
+    let encodableFloor: (RawConnection) -> Void = { connection in
+        must { try APIFloors.insertEncodableRecords(connection) }
+    }
+    let insertFloors: [(name: String, floor: (RawConnection) -> Void)] = [
+        ("W4-floor", APIFloors.insertThroughArrayLiterals),
+        ("W11a-floor", APIFloors.insertThroughContainers),
+        ("W11b-floor", encodableFloor),
+    ]
+    for (name, floor) in insertFloors {
+        paired(name, quick, rawC: rawInsertSide, grdbCipher: {
+            let connection = floorInsert.value
+            connection.execute("DELETE FROM ints")
+            return { floor(connection) }
+        })
+    }
+
     // 6: open an existing encrypted database and run its first query.
     paired("W6a-open-passphrase", slow,
            rawC: { { blackHole(RawWorkloads.openAndQuery(path: Fixtures.intsPath, key: Fixtures.passphrase)) } },
@@ -213,16 +251,27 @@ let benchmarks: @Sendable () -> Void = {
     })
     // Each export writes a new file, encrypted with another passphrase, and
     // opens it once to check it.
-    paired("W8b-export", slow, rawC: {
+    let rawExportSide: Side = {
         let source = rawSource.value
         let path = Fixtures.directory + "/export-raw.sqlite"
         Fixtures.removeDatabase(at: path)
         return { RawWorkloads.export(from: source, to: path, key: "export passphrase") }
-    }, grdbCipher: {
+    }
+    paired("W8b-export", slow, rawC: rawExportSide, grdbCipher: {
         let source = grdbSource.value
         let path = Fixtures.directory + "/export-grdb.sqlite"
         Fixtures.removeDatabase(at: path)
         return { must { try source.export(to: path, encryption: .encrypted(key: .passphrase("export passphrase"))) } }
+    })
+
+    // 8b's floor: the raw export with the proof and the durable rename an
+    // export promises (APIFloors.exportWithProof).
+    let floorSource = Lazy { RawConnection(path: sourcePath.value, key: Fixtures.passphrase) }
+    paired("W8b-floor", slow, rawC: rawExportSide, grdbCipher: {
+        let source = floorSource.value
+        let path = Fixtures.directory + "/export-floor.sqlite"
+        Fixtures.removeDatabase(at: path)
+        return { APIFloors.exportWithProof(from: source, to: path, key: "export passphrase") }
     })
 
     // 9: four concurrent readers, each doing workload 1.

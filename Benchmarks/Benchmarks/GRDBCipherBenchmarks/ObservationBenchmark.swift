@@ -88,9 +88,12 @@ private final class ObservedWriteRun: @unchecked Sendable {
         guard observing else { return }
         let observation = ValueObservation
             .trackingConstantRegion { db in
+                // Rows stay in the access that fetched them: the value is made of them there,
+                // as in Benchmarks/SideBySide.
                 try Row.fetchAll(db, sql: "SELECT * FROM item ORDER BY id DESC LIMIT 100")
+                    .map { row in ObservedItem(id: row["id"], name: row["name"], score: row["score"]) }
             }
-            .map { rows -> Int in rows.first?["id"] ?? 0 }
+            .map { items -> Int in Int(items.first?.id ?? 0) }
         let started = DispatchSemaphore(value: 0)
         cancellable = observation.start(
             in: dbPool,
@@ -142,4 +145,11 @@ private final class ObservedWriteRun: @unchecked Sendable {
             zip(commitTimes, deliveryTimes).map { $1 >= $0 ? $1 - $0 : 0 }.sorted()
         }
     }
+}
+
+/// A row of W14's observed table, as the observation delivers it.
+struct ObservedItem: Sendable {
+    var id: Int64
+    var name: String
+    var score: Int64
 }

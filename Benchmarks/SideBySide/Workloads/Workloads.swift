@@ -17,6 +17,7 @@ import Glibc
 //                       ValueObservation of the 100 last rows (as the benchmark package's W14)
 //   subscribers         64 `values(in:)` subscribers on different pages of one table (what
 //                       the example server's event streams do), 1,000 single-row commits
+//   core <workload>     a workload of the benchmark package, several samples (CoreWorkloads.swift)
 //
 // Both libraries open the same kind of file: SQLCipher 4 defaults, one passphrase. GRDB keys its
 // connections with `PRAGMA key` in `prepareDatabase`; GRDBCipher with its configuration. Each
@@ -39,8 +40,11 @@ func runSideBySide(arguments: [String]) async {
             result = try observedWrites(path: path, observing: arguments.contains("--observing"))
         case "subscribers":
             result = try await pageSubscribers(path: path)
+        case "core":
+            let samples = arguments.count > 3 ? Int(arguments[3]) ?? 15 : 15
+            result = try coreWorkload(path: path, name: arguments.count > 2 ? arguments[2] : "", samples: samples)
         default:
-            fail("usage: \(arguments[0]) w14 [--observing] | subscribers")
+            fail("usage: \(arguments[0]) w14 [--observing] | subscribers | core <workload> [samples]")
         }
         var line = result
         line["library"] = library
@@ -56,14 +60,20 @@ private func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// An encrypted pool, configured alike on both sides.
-private func makePool(at path: String) throws -> DatabasePool {
+/// A configuration keyed with the passphrase, alike on both sides.
+func encryptedConfiguration() -> Configuration {
     var configuration = Configuration()
     #if GRDBCIPHER
     configuration.passphrase = passphrase
     #else
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA key = '\(passphrase)'") }
     #endif
+    return configuration
+}
+
+/// An encrypted pool, configured alike on both sides.
+private func makePool(at path: String) throws -> DatabasePool {
+    var configuration = encryptedConfiguration()
     // Readers hold the WAL-index locks briefly: the writer waits instead of failing.
     configuration.busyMode = .timeout(10)
     return try DatabasePool(path: path, configuration: configuration)

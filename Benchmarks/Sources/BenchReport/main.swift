@@ -23,6 +23,19 @@ let targets: [String: Double] = [
     "W10a": 1.5, "W10b": 1.60, "W11a": 1.30, "W11b": 1.60, "W12": 1.6, "W13": 1.3,
 ]
 
+/// The workloads whose target is set above their API floor (`APIFloors`: the
+/// raw loop plus what GRDB's API forces), as the most their median paired
+/// ratio may exceed the floor's, in the same run. W10b's absolute target
+/// (1.60) is below its floor (1.65 in instructions: the standard library's
+/// Codable containers alone); W8b's target is stated beside the proof that
+/// an export keeps, which its floor includes (see Benchmarks/README.md).
+let floorAllowances: [String: Double] = ["W8b": 1.10, "W10b": 1.25]
+
+/// The floor of each workload that has one: W4c's is W4's.
+let floorOf: [String: String] = [
+    "W1": "W1", "W4": "W4", "W4c": "W4", "W8b": "W8b", "W10b": "W10b", "W11a": "W11a", "W11b": "W11b",
+]
+
 /// A percentile of the wall-clock time, in the file's unit, from a percentile TSV.
 func percentile(_ rank: String, _ url: URL) -> Double? {
     guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
@@ -50,6 +63,8 @@ var medians: [String: [String: Double]] = [:]
 var minimums: [String: [String: Double]] = [:]
 /// The median of the per-sample ratios GRDBCipher / raw C, by workload.
 var pairedRatios: [String: Double] = [:]
+/// The median paired ratio of each API floor to its raw loop, by workload prefix.
+var floorRatios: [String: Double] = [:]
 let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
 for file in files where file.lastPathComponent.hasSuffix(".histogram.percentiles.tsv") {
     // Current_run.GRDBCipherBenchmarks.W1-fetch-by-index.rawC.histogram.percentiles.tsv
@@ -57,6 +72,10 @@ for file in files where file.lastPathComponent.hasSuffix(".histogram.percentiles
     guard parts.count >= 4, let median = percentile("50", file) else { continue }
     let workload = String(parts[2])
     let metric = String(parts[3])
+    if workload.hasSuffix("-floor") {
+        if metric == "pairRatio" { floorRatios[String(workload.prefix { $0 != "-" })] = median * scale(file) / 1000 }
+        continue
+    }
     if metric == "pairRatio" {
         // Recorded in thousandths.
         pairedRatios[workload] = median * scale(file) / 1000
@@ -90,20 +109,31 @@ func format(ratio: Double?) -> String {
 // slows both, and the median discards samples where it hit only one side.
 // The fastest and median times of each side are shown beside it.
 var lines = [
-    "| workload | raw C (fastest / median) | GRDBCipher (fastest / median) | ratio of fastest | median paired ratio | target |",
-    "| --- | ---: | ---: | ---: | ---: | --- |",
+    "| workload | raw C (fastest / median) | GRDBCipher (fastest / median) | ratio of fastest | median paired ratio | API floor | target |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
 ]
 for workload in medians.keys.sorted() {
     let pairedRatio = pairedRatios[workload]
     let prefix = String(workload.prefix { $0 != "-" })
+    let floor = floorOf[prefix].flatMap { floorRatios[$0] }
     var target = targets[prefix].map { "≤ \(String(format: "%.2f", $0))" } ?? ""
-    if let limit = targets[prefix], let pairedRatio { target += pairedRatio <= limit ? " met" : " MISSED" }
+    var limit = targets[prefix]
+    if let allowance = floorAllowances[prefix] {
+        if let floor {
+            limit = floor * allowance
+            target = String(format: "≤ floor × %.2f = %.2f", allowance, floor * allowance) + " (issue: \(target))"
+        } else {
+            limit = nil
+            target += " (no floor measured)"
+        }
+    }
+    if let limit, let pairedRatio { target += pairedRatio <= limit ? " met" : " MISSED" }
     if workload.hasPrefix("W6c") { target = "see below: ≥ 50× faster than a passphrase open" }
     if workload.hasPrefix("W14") { target = "against GRDB: see Benchmarks/README.md" }
     let raw = "\(format(minimums[workload]?["rawC"])) / \(format(medians[workload]?["rawC"]))"
     let grdb = "\(format(minimums[workload]?["GRDBCipher"])) / \(format(medians[workload]?["GRDBCipher"]))"
     lines.append(
-        "| \(workload) | \(raw) | \(grdb) | \(format(ratio: ratio(minimums[workload]))) | \(format(ratio: pairedRatio)) | \(target) |")
+        "| \(workload) | \(raw) | \(grdb) | \(format(ratio: ratio(minimums[workload]))) | \(format(ratio: pairedRatio)) | \(format(ratio: floor)) | \(target) |")
 }
 if let passphraseOpen = minimums["W6a-open-passphrase"]?["GRDBCipher"],
    let poolReaders = minimums["W6c-pool-readers-2-5"]?["GRDBCipher"]

@@ -1,4 +1,9 @@
+// Shared with Benchmarks/SideBySide, which builds this file against GRDB 7.10 too.
+#if SIDE_BY_SIDE_GRDB
+import GRDB
+#else
 import GRDBCipher
+#endif
 
 /// The workloads through GRDBCipher's public API.
 public enum GRDBCipherWorkloads {
@@ -60,6 +65,7 @@ public enum GRDBCipherWorkloads {
         }
     }
 
+    #if !SIDE_BY_SIDE_GRDB
     /// Workload 4, with `execute(values:)`: each value keeps its type, so no
     /// array of `any DatabaseValueConvertible` is built and released per row.
     public static func insertValues(_ db: Database) throws {
@@ -72,6 +78,7 @@ public enum GRDBCipherWorkloads {
             return .commit
         }
     }
+    #endif
 
     /// Workload 4, as GRDB documents bulk inserts: a prepared statement,
     /// `setUncheckedArguments` with an array literal, then `execute()`.
@@ -88,6 +95,7 @@ public enum GRDBCipherWorkloads {
         }
     }
 
+    #if !SIDE_BY_SIDE_GRDB
     /// Workload 6: open a database with a passphrase (or a raw key
     /// specification, until raw keys have their own API) and run its first query.
     public static func openAndQuery(path: String, key: String) throws -> Int64 {
@@ -96,4 +104,5 @@ public enum GRDBCipherWorkloads {
         let dbQueue = try DatabaseQueue(path: path, configuration: config)
         return try dbQueue.read { db in try Int64.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master")! }
     }
+    #endif
 }

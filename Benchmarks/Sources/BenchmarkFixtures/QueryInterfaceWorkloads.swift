@@ -1,4 +1,9 @@
+// Shared with Benchmarks/SideBySide, which builds this file against GRDB 7.10 too.
+#if SIDE_BY_SIDE_GRDB
+import GRDB
+#else
 import GRDBCipher
+#endif
 
 // Workloads 12 and 13: query-interface requests, against raw C loops that
 // run the SQL the requests generate.

@@ -1,4 +1,9 @@
+// Shared with Benchmarks/SideBySide, which builds this file against GRDB 7.10 too.
+#if SIDE_BY_SIDE_GRDB
+import GRDB
+#else
 import GRDBCipher
+#endif
 
 /// A record of the `ints` table with a hand-written `init(row:)` that reads
 /// its columns by name, as GRDB's documentation writes records.

@@ -2,7 +2,10 @@
 // counts its instructions with valgrind's callgrind. Counts do not depend on
 // what else the machine is doing, unlike wall-clock times.
 //
-// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher>
+// Usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher|floor>
+//
+// `floor` runs the API's floor of W1, W4, W4c, W10b, W11a and W11b (see
+// `APIFloors`): the raw loop plus what GRDB's API forces.
 //
 // Only `measuredWorkload` is counted (callgrind's --toggle-collect): the
 // fixtures and the connection are made before it runs.
@@ -11,13 +14,14 @@ import Foundation
 import GRDBCipher
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W10a", "W10b", "W11a", "W11b", "W12", "W13"].contains(arguments[1]),
-      ["rawC", "GRDBCipher"].contains(arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher>\n".utf8))
+guard arguments.count == 3, ["W1", "W2", "W3", "W4", "W4b", "W4c", "W8b", "W10a", "W10b", "W11a", "W11b", "W12", "W13"].contains(arguments[1]),
+      ["rawC", "GRDBCipher", "floor"].contains(arguments[2]) else {
+    FileHandle.standardError.write(Data("usage: InstructionCounts <W1|W2|W3|W4|W4b|W4c|W10a|W10b|W11a|W11b|W12|W13> <rawC|GRDBCipher|floor>\n".utf8))
     exit(2)
 }
 let workload = arguments[1]
 let usesRawC = arguments[2] == "rawC"
+let usesFloor = arguments[2] == "floor"
 
 /// The work callgrind counts; its name is what `--toggle-collect` matches.
 @inline(never)
@@ -29,7 +33,27 @@ var config = Configuration()
 config.passphrase = Fixtures.passphrase
 let path = (workload.hasPrefix("W4") || workload.hasPrefix("W11")) ? Fixtures.emptyIntsDatabase(named: "instructions-insert") : Fixtures.intsPath
 var result: Int64 = 0
-if usesRawC {
+if usesFloor {
+    let connection = RawConnection(path: path, key: Fixtures.passphrase)
+    result = try measuredWorkload {
+        switch workload {
+        case "W1": return APIFloors.fetchByIndex(connection)
+        case "W10b": return try APIFloors.fetchDecodableRecords(connection)
+        case "W4", "W4c": APIFloors.insertThroughArrayLiterals(connection)
+        case "W11a": APIFloors.insertThroughContainers(connection)
+        case "W11b": try APIFloors.insertEncodableRecords(connection)
+        case "W8b":
+            let source = RawConnection(path: Fixtures.bigDatabase(named: "instructions-export"), key: Fixtures.passphrase)
+            let destination = Fixtures.directory + "/instructions-export-copy.sqlite"
+            Fixtures.removeDatabase(at: destination)
+            APIFloors.exportWithProof(from: source, to: destination, key: "export passphrase")
+        default:
+            FileHandle.standardError.write(Data("InstructionCounts: \(workload) has no floor\n".utf8))
+            exit(2)
+        }
+        return 0
+    }
+} else if usesRawC {
     let connection = RawConnection(path: path, key: Fixtures.passphrase)
     result = measuredWorkload {
         switch workload {

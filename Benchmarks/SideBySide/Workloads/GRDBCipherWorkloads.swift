@@ -1,0 +1,1 @@
+../../Sources/BenchmarkFixtures/GRDBCipherWorkloads.swift

@@ -1,0 +1,1 @@
+../../Sources/BenchmarkFixtures/RecordWorkloads.swift
