@@ -82,7 +82,15 @@ extension Database {
     fileprivate func sqlQuote(bind: (SQLiteStatement) -> CInt, fallback: () -> String) -> String {
         guard let quote = try? cachedStatement(sql: "SELECT QUOTE(?)") else { return fallback() }
         let handle = quote.sqliteStatement
-        defer { quote.reset() }
+        defer {
+            // The statement is the connection's cached one, which the user
+            // may hold too: the dumped value does not stay bound (it may be
+            // secret), and the statement's own arguments bind again at its
+            // next run.
+            quote.reset()
+            sqlite3_clear_bindings(handle)
+            quote.argumentsAreBound = false
+        }
         guard bind(handle) == SQLITE_OK,
               sqlite3_step(handle) == SQLITE_ROW,
               let text = sqlite3_column_text(handle, 0)

@@ -90,9 +90,8 @@ struct LiteralValues: @unchecked Sendable {
         let int = metadataWord(of: Int.self)
         let double = metadataWord(of: Double.self)
         let string = metadataWord(of: String.self)
-        let data = metadataWord(of: Data.self)
         let others: [Int] = [
-            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self,
+            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
         ].map(metadataWord(of:))
 
         private static func metadataWord(of type: Any.Type) -> Int {
@@ -102,7 +101,7 @@ struct LiteralValues: @unchecked Sendable {
         @inline(__always)
         func accepts(_ metadata: Int) -> Bool {
             metadata == 0 || metadata == int64 || metadata == int || metadata == double || metadata == string
-                || metadata == data || others.contains(metadata)
+                || others.contains(metadata)
         }
     }
 
@@ -136,9 +135,7 @@ struct LiteralValues: @unchecked Sendable {
         }
     }
 
-    /// Binds the first `count` elements to parameters 1 to `count`. Returns
-    /// the first error code, or `SQLITE_OK`, and whether a string or blob
-    /// was bound (SQLite copies those).
+    /// Binds the first `count` elements to parameters 1 to `count`.
     ///
     /// Integers, reals and strings are read where the existential container
     /// stores them inline (its first words), with no copy of the container
@@ -146,24 +143,23 @@ struct LiteralValues: @unchecked Sendable {
     /// the cost of `setUncheckedArguments` (callgrind).
     /// `OptionalExistentialLayout.isKnown` checks these
     /// reads once, against the conversion through the witness table.
-    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> (code: CInt, boundCopies: Bool) {
+    func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
         let types = Self.knownTypes
         return elements.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return (SQLITE_OK, false) }
-            var boundCopies = false
+            guard let base = buffer.baseAddress else { return SQLITE_OK }
             for offset in 0..<count {
                 let code = Self.bind(base + offset, types: types, to: sqliteStatement,
-                                     at: CInt(truncatingIfNeeded: offset + 1), boundCopies: &boundCopies)
-                if code != SQLITE_OK { return (code, boundCopies) }
+                                     at: CInt(truncatingIfNeeded: offset + 1))
+                if code != SQLITE_OK { return code }
             }
-            return (SQLITE_OK, boundCopies)
+            return SQLITE_OK
         }
     }
 
     @inline(__always)
     private static func bind(
         _ element: UnsafePointer<(any DatabaseValueConvertible)?>, types: KnownTypes,
-        to sqliteStatement: SQLiteStatement, at index: CInt, boundCopies: inout Bool) -> CInt
+        to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
     {
         let metadata = metadataWord(at: element)
         let payload = UnsafeRawPointer(element)
@@ -172,10 +168,8 @@ struct LiteralValues: @unchecked Sendable {
         if metadata == types.int { return sqlite3_bind_int64(sqliteStatement, index, Int64(payload.load(as: Int.self))) }
         if metadata == types.double { return sqlite3_bind_double(sqliteStatement, index, payload.load(as: Double.self)) }
         if metadata == types.string {
-            boundCopies = true
             return payload.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index)
         }
-        if metadata == types.data { boundCopies = true }
         return element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
             $0.pointee.bind(to: sqliteStatement, at: index)
         }

@@ -191,48 +191,29 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Binds the positional values to parameters 1, 2, ..., and NULL to the
     /// parameters beyond them up to `parameterCount`; values beyond it are
-    /// ignored. Returns the first error code, or `SQLITE_OK`, and whether a
-    /// string or blob was bound (SQLite holds a copy of those until the
-    /// bindings are cleared or replaced).
-    func bindPositionalValues(to sqliteStatement: SQLiteStatement, parameterCount: Int)
-        -> (code: CInt, boundCopies: Bool)
-    {
+    /// ignored. Returns the first error code, or `SQLITE_OK`.
+    func bindPositionalValues(to sqliteStatement: SQLiteStatement, parameterCount: Int) -> CInt {
         let bound: Int
         let code: CInt
-        var boundCopies = false
         if let literal {
             bound = min(literal.elements.count, parameterCount)
-            (code, boundCopies) = literal.bind(to: sqliteStatement, count: bound)
+            code = literal.bind(to: sqliteStatement, count: bound)
         } else {
             bound = min(storedValues.count, parameterCount)
             code = storedValues.withUnsafeBufferPointer { buffer in
                 for offset in 0..<bound {
-                    let value = buffer[offset]
-                    if value.isCopiedWhenBound { boundCopies = true }
-                    let code = value.bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
+                    let code = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
                     if code != SQLITE_OK { return code }
                 }
                 return SQLITE_OK
             }
         }
-        if code != SQLITE_OK { return (code, boundCopies) }
+        if code != SQLITE_OK { return code }
         for offset in bound..<max(bound, parameterCount) {
             let code = sqlite3_bind_null(sqliteStatement, CInt(truncatingIfNeeded: offset + 1))
-            if code != SQLITE_OK { return (code, boundCopies) }
+            if code != SQLITE_OK { return code }
         }
-        return (SQLITE_OK, boundCopies)
-    }
-}
-
-extension DatabaseValue {
-    /// Whether SQLite keeps a copy of this value once it is bound: a string
-    /// or a blob.
-    @inline(__always)
-    var isCopiedWhenBound: Bool {
-        switch storage {
-        case .null, .int64, .double: false
-        case .string, .blob: true
-        }
+        return SQLITE_OK
     }
 }
 

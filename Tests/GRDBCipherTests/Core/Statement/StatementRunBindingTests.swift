@@ -22,43 +22,45 @@ struct StatementRunBindingTests {
         }
     }
 
-    @Test func stringsAndBlobsAmongNumbersAreClearedAfterTheRun() throws {
+    @Test func numbersOfARunAreClearedToo() throws {
+        // As GRDB: after the run, a raw step of the statement inserts NULL,
+        // and `execute()` binds the run's arguments again.
         try inMemoryDatabase { db throws in
             try db.execute(sql: "CREATE TABLE t (a, b, c)")
             let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
-            try statement.execute(arguments: [1, Data([0x2A]), 2.5])
+            try statement.execute(arguments: [42, 1.23, Data([0x2A])])
             #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
-            try statement.execute(arguments: StatementArguments([1.databaseValue, "secret".databaseValue, .null]))
+            try statement.execute()
+            try statement.execute(arguments: StatementArguments([3.databaseValue, .null, 4.databaseValue]))
             #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
-            // Named parameters bind through another path.
+            try statement.execute()
             let named = try db.makeStatement(sql: "INSERT INTO t VALUES (:a, :b, 0)")
-            try named.execute(arguments: ["a": 1, "b": "secret"])
+            try named.execute(arguments: ["a": 1, "b": 2])
             #expect(boundSQL(named) == "INSERT INTO t VALUES (NULL, NULL, 0)")
+            let rows = try Row.fetchAll(db, sql: "SELECT a, b FROM t ORDER BY rowid").map { Array($0.databaseValues) }
+            let expected: [[DatabaseValue]] = [
+                [42.databaseValue, 1.23.databaseValue], [42.databaseValue, 1.23.databaseValue],
+                [3.databaseValue, .null], [3.databaseValue, .null], [1.databaseValue, 2.databaseValue],
+            ]
+            #expect(rows == expected)
         }
     }
 
-    @Test func numbersOfARunStayBoundAndRunAgainAsGiven() throws {
-        // Numbers and NULL hold no memory in SQLite: they are not cleared
-        // (one call less per cached insert), and `execute()` runs them again.
+    @Test func aDumpDoesNotChangeWhatACachedQuoteStatementRuns() throws {
+        // The dump quotes values with the connection's cached
+        // `SELECT QUOTE(?)`: a user's statement of the same SQL still runs
+        // its own arguments after a dump, and the dumped value is not left
+        // bound.
         try inMemoryDatabase { db throws in
-            try db.execute(sql: "CREATE TABLE t (a, b, c)")
-            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?, ?)")
-            try statement.execute(arguments: [1, nil, 2.5])
-            try statement.execute()
-            try statement.execute(arguments: StatementArguments([3.databaseValue, .null, 4.databaseValue]))
-            try statement.execute()
-            let rows = try Row.fetchAll(db, sql: "SELECT a, b, c FROM t ORDER BY rowid").map { Array($0.databaseValues) }
-            let expected: [[DatabaseValue]] = [
-                [1.databaseValue, .null, 2.5.databaseValue], [1.databaseValue, .null, 2.5.databaseValue],
-                [3.databaseValue, .null, 4.databaseValue], [3.databaseValue, .null, 4.databaseValue],
-            ]
-            #expect(rows == expected)
-            #expect(statement.arguments == [3, nil, 4])
-            // Strings after numbers are cleared again.
-            try statement.execute(arguments: ["x", 1, 2])
-            #expect(boundSQL(statement) == "INSERT INTO t VALUES (NULL, NULL, NULL)")
-            try statement.execute()
-            #expect(try String.fetchAll(db, sql: "SELECT a FROM t WHERE typeof(a) = 'text'") == ["x", "x"])
+            try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES ('dumped')")
+            let statement = try db.cachedStatement(sql: "SELECT QUOTE(?)")
+            try statement.setArguments([1])
+            try db.dumpSQL("SELECT a FROM t", format: .quote(), to: String())
+            #expect(boundSQL(statement) == "SELECT QUOTE(NULL)")
+            #expect(try String.fetchOne(statement) == "1")
+            try statement.execute(arguments: [2])
+            try db.dumpSQL("SELECT a FROM t", format: .quote(), to: String())
+            #expect(try String.fetchOne(statement) == "2")
         }
     }
 
