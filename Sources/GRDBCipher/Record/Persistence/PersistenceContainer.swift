@@ -55,6 +55,7 @@ public struct PersistenceContainer: @unchecked Sendable {
         ///
         /// The spare storage refers to the layout: the plan that owns the
         /// layout breaks this cycle when it goes (``retire()``).
+        // Unchecked, as ``recordEncoder``: one thread, the plan's connection's.
         @exclusivity(unchecked) nonisolated(unsafe) var spareStorage: Storage?
 
         /// Whether the plan of this layout is gone: a storage given back
