@@ -153,7 +153,8 @@ let benchmarks: @Sendable () -> Void = {
         must { try APIFloors.insertEncodableRecords(connection) }
     }
     let insertFloors: [(name: String, floor: (RawConnection) -> Void)] = [
-        ("W4-floor", APIFloors.insertThroughArrayLiterals),
+        ("W4-floor", { APIFloors.insertThroughArrayLiterals($0, clearingBindings: true) }),
+        ("W4c-floor", { APIFloors.insertThroughArrayLiterals($0, clearingBindings: false) }),
         ("W11a-floor", APIFloors.insertThroughContainers),
         ("W11b-floor", encodableFloor),
     ]

@@ -37,14 +37,23 @@ public enum APIFloors {
 
     /// Workloads 4 and 4c's floor: the raw insert, plus the array of ten
     /// `(any DatabaseValueConvertible)?` that an array literal of
-    /// `StatementArguments` makes the caller allocate, fill and free for
-    /// each row. The values are bound from the loop, as the raw loop binds
+    /// `StatementArguments` makes the caller allocate on the heap, fill and
+    /// free for each row: the initializer lives in another module, and the
+    /// values must outlive it (GRDB's `Statement.arguments` returns the
+    /// last run's arguments), so the array escapes and cannot live on the
+    /// stack. The values are bound from the loop, as the raw loop binds
     /// them: reading them back from the array is the library's cost.
-    public static func insertThroughArrayLiterals(_ connection: RawConnection) {
+    ///
+    /// With `clearingBindings` (workload 4, `execute(arguments:)`), each
+    /// run ends with `sqlite3_clear_bindings`, as GRDB's does: arguments
+    /// given to a run are bound for that run only, and GRDB's own tests
+    /// step the raw statement afterwards and expect NULL.
+    public static func insertThroughArrayLiterals(_ connection: RawConnection, clearingBindings: Bool) {
         connection.execute("BEGIN")
         let statement = connection.cachedStatement("INSERT INTO ints VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let kept = KeptLiteral()
         for row in 0..<Int64(Fixtures.insertCount) {
-            consume(literal: [
+            kept.keep([
                 row, row &+ 1, row &+ 2, row &+ 3, row &+ 4, row &+ 5, row &+ 6, row &+ 7, row &+ 8, row &+ 9,
             ])
             for index in 0..<CInt(10) {
@@ -52,15 +61,9 @@ public enum APIFloors {
             }
             precondition(sqlite3_step(statement) == SQLITE_DONE)
             sqlite3_reset(statement)
+            if clearingBindings { sqlite3_clear_bindings(statement) }
         }
         connection.execute("COMMIT")
-    }
-
-    /// Takes an array literal as an initializer takes it (owned), and lets
-    /// it go: out of line, so that the array is really made.
-    @inline(never)
-    static func consume(literal: __owned [(any DatabaseValueConvertible)?]) {
-        floorBlackHole(literal.count)
     }
 
     /// Workload 10b's floor: the rows of workload 3, decoded by the
@@ -350,6 +353,17 @@ struct FloorPersistableRecord {
     }
 }
 
-/// Keeps a value alive for the optimizer.
-@inline(never)
-func floorBlackHole<T>(_ value: T) {}
+/// Holds the array literal of the last row, as a statement holds the
+/// arguments of its last run: the next row's array replaces it, and the
+/// replaced one is freed then.
+final class KeptLiteral {
+    private var literal: [(any DatabaseValueConvertible)?] = []
+
+    /// Takes the array as an initializer takes it (owned): out of line, so
+    /// that the caller cannot see that it is kept here and nowhere else.
+    @inline(never)
+    func keep(_ literal: __owned [(any DatabaseValueConvertible)?]) {
+        self.literal = literal
+    }
+}
+

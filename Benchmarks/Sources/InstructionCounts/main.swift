@@ -39,7 +39,8 @@ if usesFloor {
         switch workload {
         case "W1": return APIFloors.fetchByIndex(connection)
         case "W10b": return try APIFloors.fetchDecodableRecords(connection)
-        case "W4", "W4c": APIFloors.insertThroughArrayLiterals(connection)
+        case "W4": APIFloors.insertThroughArrayLiterals(connection, clearingBindings: true)
+        case "W4c": APIFloors.insertThroughArrayLiterals(connection, clearingBindings: false)
         case "W11a": APIFloors.insertThroughContainers(connection)
         case "W11b": try APIFloors.insertEncodableRecords(connection)
         case "W8b":

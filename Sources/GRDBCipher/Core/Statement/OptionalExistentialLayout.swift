@@ -78,47 +78,57 @@ enum OptionalExistentialLayout {
 /// less than converting them to ``DatabaseValue`` first. Any other element
 /// makes the literal convert its values at once.
 struct LiteralValues: @unchecked Sendable {
-    // Safe: `init` only accepts elements whose dynamic types are in
-    // `KnownTypes`, all Sendable value types.
+    // Safe: `init` only accepts elements whose dynamic types are the
+    // ones `accepts` lists, all Sendable value types.
     let elements: [(any DatabaseValueConvertible)?]
 
-    /// The metadata words of the accepted types, as the existential
-    /// container stores them. Read once per call into a local: a static
-    /// read inside a loop costs a `swift_once` per element.
-    struct KnownTypes {
-        let int64 = metadataWord(of: Int64.self)
-        let int = metadataWord(of: Int.self)
-        let double = metadataWord(of: Double.self)
-        let string = metadataWord(of: String.self)
-        let others: [Int] = [
-            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
-        ].map(metadataWord(of:))
-
-        private static func metadataWord(of type: Any.Type) -> Int {
-            unsafeBitCast(type, to: Int.self)
-        }
-
-        @inline(__always)
-        func accepts(_ metadata: Int) -> Bool {
-            metadata == 0 || metadata == int64 || metadata == int || metadata == double || metadata == string
-                || others.contains(metadata)
-        }
+    /// The metadata word of a type, as the existential container stores
+    /// it. The standard library's types have static metadata: the word is
+    /// the address of a symbol, a constant (a static table of words cost a
+    /// `swift_once` and a retain per use: callgrind).
+    @inline(__always)
+    static func metadataWord(of type: Any.Type) -> Int {
+        unsafeBitCast(type, to: Int.self)
     }
 
-    static let knownTypes = KnownTypes()
+    /// Whether an element of this metadata word is kept as given: nil, or
+    /// one of the standard types.
+    @inline(__always)
+    static func accepts(_ metadata: Int) -> Bool {
+        // `Int64` first, alone: in a chain of `||` the optimizer tests the
+        // cases in an order of its own.
+        if _fastPath(metadata == metadataWord(of: Int64.self)) { return true }
+        return acceptsOther(metadata)
+    }
 
-    /// nil unless every element is nil or of an accepted type. The caller
+    @inline(never)
+    private static func acceptsOther(_ metadata: Int) -> Bool {
+        if metadata == 0 || metadata == metadataWord(of: Int.self) || metadata == metadataWord(of: Double.self)
+            || metadata == metadataWord(of: String.self)
+        {
+            return true
+        }
+        let types: [Any.Type] = [
+            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
+        ]
+        return types.contains { metadataWord(of: $0) == metadata }
+    }
+
+    /// Whether every element is nil or of an accepted type. The caller
     /// checked `OptionalExistentialLayout.isKnown`.
-    init?(_ elements: [(any DatabaseValueConvertible)?]) {
-        let types = Self.knownTypes
-        let accepted = elements.withUnsafeBufferPointer { buffer -> Bool in
+    static func acceptsAll(_ elements: borrowing [(any DatabaseValueConvertible)?]) -> Bool {
+        elements.withUnsafeBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return true }
-            for index in 0..<buffer.count where !types.accepts(Self.metadataWord(at: base + index)) {
+            for index in 0..<buffer.count where !accepts(metadataWord(at: base + index)) {
                 return false
             }
             return true
         }
-        guard accepted else { return nil }
+    }
+
+    /// Keeps elements that ``acceptsAll(_:)`` accepted. Takes the array
+    /// (`consuming`), so that keeping it costs no retain.
+    init(accepted elements: consuming [(any DatabaseValueConvertible)?]) {
         self.elements = elements
     }
 
@@ -143,13 +153,12 @@ struct LiteralValues: @unchecked Sendable {
     /// the cost of `setUncheckedArguments` (callgrind).
     /// `OptionalExistentialLayout.isKnown` checks these
     /// reads once, against the conversion through the witness table.
+    @inline(__always)
     func bind(to sqliteStatement: SQLiteStatement, count: Int) -> CInt {
-        let types = Self.knownTypes
-        return elements.withUnsafeBufferPointer { buffer in
+        elements.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return SQLITE_OK }
             for offset in 0..<count {
-                let code = Self.bind(base + offset, types: types, to: sqliteStatement,
-                                     at: CInt(truncatingIfNeeded: offset + 1))
+                let code = Self.bind(base + offset, to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
                 if code != SQLITE_OK { return code }
             }
             return SQLITE_OK
@@ -158,16 +167,22 @@ struct LiteralValues: @unchecked Sendable {
 
     @inline(__always)
     private static func bind(
-        _ element: UnsafePointer<(any DatabaseValueConvertible)?>, types: KnownTypes,
+        _ element: UnsafePointer<(any DatabaseValueConvertible)?>,
         to sqliteStatement: SQLiteStatement, at index: CInt) -> CInt
     {
         let metadata = metadataWord(at: element)
         let payload = UnsafeRawPointer(element)
+        if metadata == metadataWord(of: Int64.self) {
+            return sqlite3_bind_int64(sqliteStatement, index, payload.load(as: Int64.self))
+        }
         if metadata == 0 { return sqlite3_bind_null(sqliteStatement, index) }
-        if metadata == types.int64 { return sqlite3_bind_int64(sqliteStatement, index, payload.load(as: Int64.self)) }
-        if metadata == types.int { return sqlite3_bind_int64(sqliteStatement, index, Int64(payload.load(as: Int.self))) }
-        if metadata == types.double { return sqlite3_bind_double(sqliteStatement, index, payload.load(as: Double.self)) }
-        if metadata == types.string {
+        if metadata == metadataWord(of: Int.self) {
+            return sqlite3_bind_int64(sqliteStatement, index, Int64(payload.load(as: Int.self)))
+        }
+        if metadata == metadataWord(of: Double.self) {
+            return sqlite3_bind_double(sqliteStatement, index, payload.load(as: Double.self))
+        }
+        if metadata == metadataWord(of: String.self) {
             return payload.assumingMemoryBound(to: String.self).pointee.bind(to: sqliteStatement, at: index)
         }
         return element.withMemoryRebound(to: (any DatabaseValueConvertible).self, capacity: 1) {
@@ -177,14 +192,13 @@ struct LiteralValues: @unchecked Sendable {
 
     /// The value of an element, read as `bind` reads it.
     static func inlineDatabaseValue(at element: UnsafePointer<(any DatabaseValueConvertible)?>) -> DatabaseValue? {
-        let types = knownTypes
         let metadata = metadataWord(at: element)
         let payload = UnsafeRawPointer(element)
         if metadata == 0 { return .null }
-        if metadata == types.int64 { return payload.load(as: Int64.self).databaseValue }
-        if metadata == types.int { return payload.load(as: Int.self).databaseValue }
-        if metadata == types.double { return payload.load(as: Double.self).databaseValue }
-        if metadata == types.string { return payload.assumingMemoryBound(to: String.self).pointee.databaseValue }
+        if metadata == metadataWord(of: Int64.self) { return payload.load(as: Int64.self).databaseValue }
+        if metadata == metadataWord(of: Int.self) { return payload.load(as: Int.self).databaseValue }
+        if metadata == metadataWord(of: Double.self) { return payload.load(as: Double.self).databaseValue }
+        if metadata == metadataWord(of: String.self) { return payload.assumingMemoryBound(to: String.self).pointee.databaseValue }
         return nil
     }
 }

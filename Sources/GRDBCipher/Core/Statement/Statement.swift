@@ -121,6 +121,7 @@ public final class Statement {
         self.sql = SecretRedaction.redactedSQL(String(cString: sqlite3_sql(sqliteStatement)).trimmedSQLStatement)
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         self.parameterCount = Int(sqlite3_bind_parameter_count(sqliteStatement))
+        self.hasNamedParameters = ArgumentConsumer.hasNamedParameters(sqliteStatement)
         self.schemaEffects = database.statementAuthorizer.takeEffects()
         self.facts = database.statementAuthorizer.takeFacts()
         if database.statementAuthorizer.recordsAccesses {
@@ -147,9 +148,12 @@ public final class Statement {
         try consumer.checkAllConsumed(sql: sql)
     }
 
-    /// The parameter names (nil for `?`), and whether one is named: computed once.
+    /// The parameter names (nil for `?`): computed once.
     private lazy var parameterNames = ArgumentConsumer.parameterNames(of: sqliteStatement)
-    private lazy var hasNamedParameters = parameterNames.contains { $0 != nil }
+
+    /// Whether a parameter is named: read on every bind, so known from the
+    /// start (a lazy property costs a call per read).
+    private let hasNamedParameters: Bool
 
     /// The number of parameters (the largest `?NNN` index, when there is one).
     @usableFromInline let parameterCount: Int
@@ -157,17 +161,17 @@ public final class Statement {
     /// Validates and binds arguments.
     ///
     /// - throws: A ``DatabaseError`` if the arguments do not fit.
-    public func setArguments(_ arguments: StatementArguments) throws {
+    public func setArguments(_ arguments: consuming StatementArguments) throws {
         // Fast path: only `?` parameters take the positional values as they are.
         if !hasNamedParameters {
             guard arguments.positionalCount == parameterCount else {
                 throw DatabaseError.misuse("wrong number of statement arguments: \(arguments.positionalCount)", sql: sql)
             }
-            try bindPositionalValues(of: arguments)
+            try bindPositionalValues(of: consume arguments)
             return
         }
         var consumer = ArgumentConsumer(
-            arguments, publicStatementArguments: database.configuration.publicStatementArguments)
+            copy arguments, publicStatementArguments: database.configuration.publicStatementArguments)
         let values = try consumer.values(forParameters: parameterNames, sql: sql)
         try consumer.checkAllConsumed(sql: sql)
         try bind(values, arguments: arguments)
@@ -175,15 +179,15 @@ public final class Statement {
 
     /// Binds arguments without validating them first: a missing value binds
     /// NULL and extra values are ignored. For code that validated them already.
-    public func setUncheckedArguments(_ arguments: StatementArguments) {
+    public func setUncheckedArguments(_ arguments: consuming StatementArguments) {
         // Fast path: only `?` parameters take the positional values as they
         // are, with no matching and no intermediate array.
         if !hasNamedParameters {
-            try? bindPositionalValues(of: arguments)
+            try? bindPositionalValues(of: consume arguments)
             return
         }
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
-        boundArguments = arguments
+        boundArguments = copy arguments
         argumentsAreBound = true
         var consumer = ArgumentConsumer(
             arguments, publicStatementArguments: database.configuration.publicStatementArguments)
@@ -195,13 +199,15 @@ public final class Statement {
 
     /// Binds the positional values of `arguments` to the parameters, in
     /// order, NULL to parameters beyond them; values beyond the parameters
-    /// are ignored.
-    private func bindPositionalValues(of arguments: StatementArguments) throws {
+    /// are ignored. Takes the arguments (`consuming`), so that keeping them
+    /// moves them: no retain, as the caller's array literal is let go.
+    @inline(__always)
+    private func bindPositionalValues(of arguments: consuming StatementArguments) throws {
         // A statement that ran to the end was reset already.
         if sqlite3_stmt_busy(sqliteStatement) != 0 { reset() }
-        boundArguments = arguments
-        argumentsAreBound = true
         let code = arguments.bindPositionalValues(to: sqliteStatement, parameterCount: parameterCount)
+        boundArguments = consume arguments
+        argumentsAreBound = true
         if code != SQLITE_OK {
             throw makeError(code)
         }
@@ -241,9 +247,9 @@ public final class Statement {
     /// ```
     ///
     /// - throws: A ``DatabaseError`` if the arguments do not fit or SQLite fails.
-    public func execute(arguments: StatementArguments? = nil) throws {
-        if let arguments {
-            try setArguments(arguments)
+    public func execute(arguments: consuming StatementArguments? = nil) throws {
+        if let arguments = consume arguments {
+            try setArguments(consume arguments)
             if parameterCount > Self.maximumRunBindingCount {
                 try run()
                 return
@@ -260,6 +266,7 @@ public final class Statement {
     /// one run only; a statement with more keeps them bound, as in GRDB.
     static let maximumRunBindingCount = 20
 
+    @inline(__always)
     private func run() throws {
         let database = self.database
         try database.checkCanExecute(self)

@@ -15,47 +15,78 @@ import Foundation
 /// lacks a value, or leaves positional values unused, throws a
 /// ``DatabaseError`` before it runs.
 public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
+    /// The values, in one of two forms. A statement keeps the arguments of
+    /// each run, so the form of an array literal holds a single reference:
+    /// one retain to keep it, one release to let it go (callgrind: three of
+    /// each per cached insert when every field had its own).
+    private enum Storage: Sendable {
+        /// The elements of an array literal, kept as given so that binding
+        /// them needs no conversion (see ``LiteralValues``).
+        case literal(LiteralValues)
+        /// Converted positional values and named values.
+        case converted(positional: [DatabaseValue], named: [String: DatabaseValue])
+    }
+
+    private var storage: Storage
+
     /// The positional values, in order.
     public private(set) var values: [DatabaseValue] {
-        get { literal?.databaseValues ?? storedValues }
-        set {
-            literal = nil
-            storedValues = newValue
+        get {
+            switch storage {
+            case .literal(let literal): literal.databaseValues
+            case .converted(let positional, _): positional
+            }
+        }
+        set { storage = .converted(positional: newValue, named: namedValues) }
+    }
+
+    /// The number of positional values.
+    @inline(__always)
+    var positionalCount: Int {
+        switch storage {
+        case .literal(let literal): literal.elements.count
+        case .converted(let positional, _): positional.count
         }
     }
 
-    /// The positional values, unless `literal` holds them.
-    private var storedValues: [DatabaseValue]
-
-    /// The positional values of an array literal, kept as given so that
-    /// binding them needs no conversion (see ``LiteralValues``).
-    private var literal: LiteralValues? = nil
-
-    /// The number of positional values.
-    var positionalCount: Int { literal?.elements.count ?? storedValues.count }
-
     /// The named values, keyed by name without the `:`, `$` or `@` prefix.
-    public private(set) var namedValues: [String: DatabaseValue]
+    public private(set) var namedValues: [String: DatabaseValue] {
+        get {
+            switch storage {
+            case .literal: [:]
+            case .converted(_, let named): named
+            }
+        }
+        set { storage = .converted(positional: values, named: newValue) }
+    }
+
+    /// Arguments of converted values.
+    private init(positional: [DatabaseValue], named: [String: DatabaseValue]) {
+        storage = .converted(positional: positional, named: named)
+    }
 
     /// Whether there is no value at all.
-    public var isEmpty: Bool { positionalCount == 0 && namedValues.isEmpty }
+    @inline(__always)
+    public var isEmpty: Bool {
+        switch storage {
+        case .literal(let literal): literal.elements.isEmpty
+        case .converted(let positional, let named): positional.isEmpty && named.isEmpty
+        }
+    }
 
     /// Creates empty arguments.
     public init() {
-        storedValues = []
-        namedValues = [:]
+        self.init(positional: [], named: [:])
     }
 
     /// Creates positional arguments; nil elements are NULL.
     public init(_ sequence: some Sequence<(any DatabaseValueConvertible)?>) {
-        storedValues = sequence.map { $0?.databaseValue ?? .null }
-        namedValues = [:]
+        self.init(positional: sequence.map { $0?.databaseValue ?? .null }, named: [:])
     }
 
     /// Creates positional arguments from convertible values.
     public init<S: Sequence>(_ sequence: S) where S.Element: DatabaseValueConvertible {
-        storedValues = sequence.map { $0.databaseValue }
-        namedValues = [:]
+        self.init(positional: sequence.map { $0.databaseValue }, named: [:])
     }
 
     /// Creates positional arguments from an array of any values, or nil if
@@ -78,18 +109,17 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates named arguments; nil values are NULL.
     public init(_ dictionary: [String: (any DatabaseValueConvertible)?]) {
-        storedValues = []
-        namedValues = dictionary.mapValues { $0?.databaseValue ?? .null }
+        self.init(positional: [], named: dictionary.mapValues { $0?.databaseValue ?? .null })
     }
 
     /// Creates named arguments from key-value pairs; nil values are NULL.
     /// When a name appears twice, the last value wins.
     public init<S: Sequence>(_ pairs: S) where S.Element == (String, (any DatabaseValueConvertible)?) {
-        storedValues = []
-        namedValues = Dictionary(minimumCapacity: pairs.underestimatedCount)
+        var named: [String: DatabaseValue] = Dictionary(minimumCapacity: pairs.underestimatedCount)
         for (name, value) in pairs {
-            namedValues[name] = value?.databaseValue ?? .null
+            named[name] = value?.databaseValue ?? .null
         }
+        self.init(positional: [], named: named)
     }
 
     /// Creates named arguments from a dictionary of any values, or nil unless
@@ -107,8 +137,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
             guard let name = key as? String, let dbValue = DatabaseValue(value: value) else { return nil }
             namedValues[name] = dbValue
         }
-        self.storedValues = []
-        self.namedValues = namedValues
+        self.init(positional: [], named: namedValues)
     }
 
     /// Appends positional values and inserts named values, replacing the named
@@ -122,13 +151,16 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     /// ```
     @discardableResult
     public mutating func append(contentsOf arguments: StatementArguments) -> [String: DatabaseValue] {
-        values.append(contentsOf: arguments.values)
+        var positional = values
+        var named = namedValues
+        positional.append(contentsOf: arguments.values)
         var replaced: [String: DatabaseValue] = [:]
         for (name, value) in arguments.namedValues {
-            if let old = namedValues.updateValue(value, forKey: name) {
+            if let old = named.updateValue(value, forKey: name) {
                 replaced[name] = old
             }
         }
+        storage = .converted(positional: positional, named: named)
         return replaced
     }
 
@@ -192,15 +224,17 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
     /// Binds the positional values to parameters 1, 2, ..., and NULL to the
     /// parameters beyond them up to `parameterCount`; values beyond it are
     /// ignored. Returns the first error code, or `SQLITE_OK`.
+    @inline(__always)
     func bindPositionalValues(to sqliteStatement: SQLiteStatement, parameterCount: Int) -> CInt {
         let bound: Int
         let code: CInt
-        if let literal {
+        switch storage {
+        case .literal(let literal):
             bound = min(literal.elements.count, parameterCount)
             code = literal.bind(to: sqliteStatement, count: bound)
-        } else {
-            bound = min(storedValues.count, parameterCount)
-            code = storedValues.withUnsafeBufferPointer { buffer in
+        case .converted(let positional, _):
+            bound = min(positional.count, parameterCount)
+            code = positional.withUnsafeBufferPointer { buffer in
                 for offset in 0..<bound {
                     let code = buffer[offset].bind(to: sqliteStatement, at: CInt(truncatingIfNeeded: offset + 1))
                     if code != SQLITE_OK { return code }
@@ -220,12 +254,10 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible {
 extension StatementArguments: ExpressibleByArrayLiteral {
     /// Creates positional arguments: `[1, "text", nil]`.
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        namedValues = Dictionary()
-        if OptionalExistentialLayout.isKnown, let literal = LiteralValues(elements) {
-            storedValues = []
-            self.literal = literal
+        if OptionalExistentialLayout.isKnown && LiteralValues.acceptsAll(elements) {
+            storage = .literal(LiteralValues(accepted: elements))
         } else {
-            storedValues = OptionalExistentialLayout.convert(elements)
+            storage = .converted(positional: OptionalExistentialLayout.convert(elements), named: [:])
         }
     }
 }
@@ -254,6 +286,15 @@ struct ArgumentConsumer {
 
     /// The names of a statement's parameters, without their `:`, `$` or `@`
     /// prefix; nil for `?` and `?NNN`.
+    /// Whether one of a statement's parameters has a name (`:name`,
+    /// `$name`, `@name`); `?` and `?NNN` have none.
+    static func hasNamedParameters(_ sqliteStatement: OpaquePointer) -> Bool {
+        (0..<sqlite3_bind_parameter_count(sqliteStatement)).contains { index in
+            guard let cName = sqlite3_bind_parameter_name(sqliteStatement, index + 1) else { return false }
+            return cName.pointee != CChar(UInt8(ascii: "?"))
+        }
+    }
+
     static func parameterNames(of sqliteStatement: OpaquePointer) -> [String?] {
         (0..<sqlite3_bind_parameter_count(sqliteStatement)).map { index in
             guard let cName = sqlite3_bind_parameter_name(sqliteStatement, index + 1),

@@ -28,13 +28,7 @@ extension MutablePersistableRecord {
         let key = PersistencePlan.Key(recordType: recordType, kind: kind)
         // The plans object, not a method of the cache: calling one copied
         // the whole cache struct on each write (callgrind).
-        var cached: PersistencePlan?
-        if let plans = db.schemaCache.existingRecordPlans {
-            for plan in plans.persistencePlans where plan.key == key {
-                cached = plan
-                break
-            }
-        }
+        let cached = db.schemaCache.existingRecordPlans?.persistencePlan(for: key)
         let container = try persistenceContainer(layout: cached?.layout)
         if let cached, cached.fits(tableName: tableName, container: container) {
             return (cached, container)
@@ -51,10 +45,9 @@ extension MutablePersistableRecord {
     /// The container is consumed: the caller's last use, so that storing the
     /// rowid does not copy a storage that the caller still holds.
     private static func insertionSuccess(
-        _ db: Database, container: consuming PersistenceContainer, primaryKey: PrimaryKeyInfo) -> InsertionSuccess
+        _ db: Database, container: consuming PersistenceContainer, rowIDColumn: String?) -> InsertionSuccess
     {
         let rowID = db.lastInsertedRowID
-        let rowIDColumn = primaryKey.rowIDColumn
         if let rowIDColumn {
             container.setValue(.init(storage: .int64(rowID)), forColumn: rowIDColumn)
         }
@@ -86,7 +79,7 @@ extension MutablePersistableRecord {
         let statement = try plan.preparedStatement(db)
         try statement.bindPersistenceValues(of: container, at: nil)
         try statement.executePersistence(of: container, at: nil)
-        return Self.insertionSuccess(db, container: consume container, primaryKey: plan.primaryKey)
+        return Self.insertionSuccess(db, container: consume container, rowIDColumn: plan.rowIDColumn)
     }
 
     /// Runs the INSERT with a RETURNING clause, hands the statement to
@@ -105,7 +98,7 @@ extension MutablePersistableRecord {
             db, sql: SQL(sql: sql, arguments: StatementArguments(container.values)),
             tableName: tableName, selection: selection)
         let returned = try fetch(statement)
-        return (Self.insertionSuccess(db, container: consume container, primaryKey: primaryKey), returned)
+        return (Self.insertionSuccess(db, container: consume container, rowIDColumn: primaryKey.rowIDColumn), returned)
     }
 
     /// A cached statement: `sql RETURNING selection`, with its arguments.

@@ -161,10 +161,10 @@ public struct PersistenceContainer: @unchecked Sendable {
 
         /// Adds a value after the others.
         @inline(__always)
-        func append(_ value: __owned DatabaseValue) {
+        func append(_ value: consuming DatabaseValue) {
             noteReferences(of: value)
             if count == capacity { grow() }
-            (buffer + count).initialize(to: value)
+            (buffer + count).initialize(to: consume value)
             count += 1
         }
 
@@ -219,7 +219,7 @@ public struct PersistenceContainer: @unchecked Sendable {
         }
 
         @inline(__always)
-        func setValue(_ value: __owned DatabaseValue, forColumn column: String) {
+        func setValue(_ value: consuming DatabaseValue, forColumn column: String) {
             if followsLayout {
                 // The layout's columns differ case-insensitively: the
                 // expected one cannot be set already.
@@ -357,8 +357,11 @@ public struct PersistenceContainer: @unchecked Sendable {
     mutating func recycle() {
         guard let layout = storage.layout, !layout.isRetired, isKnownUniquelyReferenced(&storage) else { return }
         storage.reset(layout: layout)
-        layout.spareStorage = storage
-        storage = Self.emptyStorage
+        // Swapped, then moved: the storage changes hands with no retain
+        // and release of its own.
+        var spare = Self.emptyStorage
+        swap(&storage, &spare)
+        layout.spareStorage = consume spare
     }
 
     /// The storage of emptied containers: shared, so never mutated in place.
@@ -382,9 +385,9 @@ public struct PersistenceContainer: @unchecked Sendable {
     /// Stores `value` in `column`, replacing the value of a column of the
     /// same name in any case (the first spelling stays).
     @usableFromInline @inline(__always)
-    mutating func setValue(_ value: DatabaseValue, forColumn column: String) {
+    mutating func setValue(_ value: consuming DatabaseValue, forColumn column: String) {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-        storage.setValue(value, forColumn: column)
+        storage.setValue(consume value, forColumn: column)
     }
 
     /// Whether the columns were set in the order of the container's layout,

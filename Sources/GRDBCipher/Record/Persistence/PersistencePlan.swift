@@ -28,6 +28,10 @@ final class PersistencePlan {
     /// The primary key of the table.
     let primaryKey: PrimaryKeyInfo
 
+    /// The column that aliases the rowid, if any: what each insertion
+    /// reports. Kept apart, so that an insertion copies no key info.
+    let rowIDColumn: String?
+
     /// The statement.
     let sql: String
 
@@ -56,6 +60,7 @@ final class PersistencePlan {
         self.tableName = tableName
         self.layout = PersistenceContainer.Layout(container)
         self.primaryKey = primaryKey
+        self.rowIDColumn = primaryKey.rowIDColumn
         self.sql = sql
         self.parameterIndexes = parameterIndexes
     }
