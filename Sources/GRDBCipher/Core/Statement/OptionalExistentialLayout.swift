@@ -108,10 +108,13 @@ struct LiteralValues: @unchecked Sendable {
         {
             return true
         }
-        let types: [Any.Type] = [
-            Bool.self, Int32.self, Int16.self, Int8.self, UInt8.self, UInt16.self, UInt32.self, Float.self, Data.self,
-        ]
-        return types.contains { metadataWord(of: $0) == metadata }
+        // Compared one by one: an array of the types would be allocated
+        // on every call.
+        return metadata == metadataWord(of: Bool.self) || metadata == metadataWord(of: Int32.self)
+            || metadata == metadataWord(of: Int16.self) || metadata == metadataWord(of: Int8.self)
+            || metadata == metadataWord(of: UInt8.self) || metadata == metadataWord(of: UInt16.self)
+            || metadata == metadataWord(of: UInt32.self) || metadata == metadataWord(of: Float.self)
+            || metadata == metadataWord(of: Data.self)
     }
 
     /// Whether every element is nil or of an accepted type. The caller
@@ -198,7 +201,9 @@ struct LiteralValues: @unchecked Sendable {
         if metadata == metadataWord(of: Int64.self) { return payload.load(as: Int64.self).databaseValue }
         if metadata == metadataWord(of: Int.self) { return payload.load(as: Int.self).databaseValue }
         if metadata == metadataWord(of: Double.self) { return payload.load(as: Double.self).databaseValue }
-        if metadata == metadataWord(of: String.self) { return payload.assumingMemoryBound(to: String.self).pointee.databaseValue }
+        if metadata == metadataWord(of: String.self) {
+            return payload.assumingMemoryBound(to: String.self).pointee.databaseValue
+        }
         return nil
     }
 }

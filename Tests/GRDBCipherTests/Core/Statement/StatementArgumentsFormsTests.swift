@@ -31,6 +31,25 @@ struct StatementArgumentsFormsTests {
         #expect(([1] as StatementArguments) + [2] == [1, 2])
     }
 
+    @Test func aLiteralOfEveryKeptTypeBindsItsValues() throws {
+        try inMemoryDatabase { db throws in
+            let arguments: StatementArguments = [
+                true, Int32(-3), Int16(4), Int8(-5), UInt8(6), UInt16(7), UInt32(8), Float(1.5), Data([1, 2]),
+                Int64.max, Int.min, 2.25, "text", nil,
+            ]
+            let expected: [DatabaseValue] = [
+                true.databaseValue, Int32(-3).databaseValue, Int16(4).databaseValue, Int8(-5).databaseValue,
+                UInt8(6).databaseValue, UInt16(7).databaseValue, UInt32(8).databaseValue, Float(1.5).databaseValue,
+                Data([1, 2]).databaseValue, Int64.max.databaseValue, Int.min.databaseValue, 2.25.databaseValue,
+                "text".databaseValue, .null,
+            ]
+            #expect(arguments.values == expected)
+            let sql = "SELECT " + Array(repeating: "?", count: expected.count).joined(separator: ", ")
+            let row = try #require(try Row.fetchOne(db, sql: sql, arguments: arguments))
+            #expect(Array(row.databaseValues) == expected)
+        }
+    }
+
     @Test func aLiteralOfOtherTypesIsConverted() {
         // A type outside the kept ones (here a Date) makes the literal
         // convert its values when it is made.
